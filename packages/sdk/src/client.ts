@@ -1,0 +1,79 @@
+import createClient from 'openapi-fetch';
+import type { ApiError } from './errors.js';
+import type { paths } from './generated/schema.js';
+import { createPustakMiddleware, type TokenProvider } from './middleware.js';
+import { announcementsApi, type AnnouncementsApi } from './resources/announcements.js';
+import { authApi, type AuthApi } from './resources/auth.js';
+import { booksApi, type BooksApi } from './resources/books.js';
+import type { RawClient } from './resources/call.js';
+import { cartApi, type CartApi } from './resources/cart.js';
+import { catalogApi, type CatalogApi } from './resources/catalog.js';
+import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
+import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
+import { operationOf } from './resources/operations.js';
+import { ordersApi, staffApi, type OrdersApi, type StaffApi } from './resources/orders.js';
+import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
+import { usersApi, type UsersApi } from './resources/users.js';
+import { wishlistApi, type WishlistApi } from './resources/wishlist.js';
+
+/** Options of {@link createPustakClient}. */
+export interface PustakClientOptions {
+  /** API base ending in `/api`, e.g. `https://shop.example/api` or `/api` in a browser. */
+  baseUrl: string;
+  /** Current bearer token (sync or async); nothing means the request goes out unauthenticated. */
+  getToken?: TokenProvider | undefined;
+  /** Called with the error whenever the server answers 401; the call still rejects with it. */
+  onUnauthorized?: ((error: ApiError) => void) | undefined;
+  /** fetch implementation (tests, Node polyfills). Defaults to `globalThis.fetch`. */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Headers sent with every request; per-call `RequestOptions.headers` win. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** The SDK: one group per API tag, plus the underlying openapi-fetch client. */
+export interface PustakClient {
+  /** The typed openapi-fetch client (same middleware), for anything the groups do not cover. */
+  readonly raw: RawClient;
+  readonly auth: AuthApi;
+  readonly users: UsersApi;
+  readonly books: BooksApi;
+  readonly catalog: CatalogApi;
+  readonly wishlist: WishlistApi;
+  readonly cart: CartApi;
+  readonly orders: OrdersApi;
+  readonly staff: StaffApi;
+  readonly reviews: ReviewsApi;
+  readonly notifications: NotificationsApi;
+  readonly announcements: AnnouncementsApi;
+  readonly dashboard: DashboardApi;
+}
+
+/**
+ * Creates a client for the Pustak API. There is no default timeout: pass an `AbortSignal`
+ * (for example `AbortSignal.timeout(10_000)`) in a call's options to bound it.
+ */
+export function createPustakClient(options: PustakClientOptions): PustakClient {
+  const raw = createClient<paths>({
+    baseUrl: options.baseUrl,
+    // Looked up per call rather than captured now, so a fetch stubbed or polyfilled after the
+    // client was created (tests, service workers) is still the one used.
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  raw.use(createPustakMiddleware({ getToken: options.getToken, onUnauthorized: options.onUnauthorized, operationOf }));
+  return {
+    raw,
+    auth: authApi(raw),
+    users: usersApi(raw),
+    books: booksApi(raw),
+    catalog: catalogApi(raw),
+    wishlist: wishlistApi(raw),
+    cart: cartApi(raw),
+    orders: ordersApi(raw),
+    staff: staffApi(raw),
+    reviews: reviewsApi(raw),
+    notifications: notificationsApi(raw),
+    announcements: announcementsApi(raw),
+    dashboard: dashboardApi(raw),
+  };
+}

@@ -1,0 +1,114 @@
+/** Anything the API or a form may hand over as a point in time. */
+export type DateInput = Date | string | number | null | undefined;
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+// ASP.NET may send "2026-11-21T10:00:00.1234567" with no offset and seven fraction digits.
+// Browsers read offset-less date-times as local time and some reject >3 fraction digits, so
+// the server's UTC clock is made explicit here.
+const OFFSETLESS_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(\.\d+)?$/;
+const LONG_FRACTION = /^(.*T\d{2}:\d{2}:\d{2}\.\d{3})\d+(.*)$/;
+
+/** Parses an API timestamp to a Date (offset-less date-times are UTC), or null when missing or invalid. */
+export function parseTimestamp(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
+  let text = value.trim();
+  const offsetless = OFFSETLESS_DATE_TIME.exec(text);
+  if (offsetless) text = `${offsetless[1]}${(offsetless[2] ?? '').slice(0, 4)}Z`;
+  else text = text.replace(LONG_FRACTION, '$1$2');
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Milliseconds since the epoch of a timestamp, or NaN when missing or invalid. */
+export function timestampMs(value: DateInput): number {
+  return parseTimestamp(value)?.getTime() ?? Number.NaN;
+}
+
+/** Time zone dates are shown in: the store is in Nepal. */
+export const DISPLAY_TIME_ZONE = 'Asia/Kathmandu';
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function calendarDay(date: Date, timeZone: string): { day: number; month: number; year: number } {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // Numeric en-US parts are the same everywhere; month names are spelled below, not by ICU.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { day: part('day'), month: part('month'), year: part('year') };
+}
+
+/** Formats a date as "21 November 2026" in the given time zone (default Asia/Kathmandu); 'N/A' when missing or invalid. */
+export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
+  const date = parseTimestamp(value);
+  if (!date) return 'N/A';
+  const { day, month, year } = calendarDay(date, options.timeZone ?? DISPLAY_TIME_ZONE);
+  return `${day} ${MONTHS[month - 1]} ${year}`;
+}
+
+/** Dashboard relative time: '42s ago', '5m ago', '3h ago', '2d ago'; 'just now' for the future, 'N/A' when invalid. */
+export function formatRelativeTime(value: DateInput, now: Date): string {
+  const date = parseTimestamp(value);
+  if (!date) return 'N/A';
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 0) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)}h ago`;
+  return `${Math.floor(seconds / 86400)}d ago`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Value for an <input type="date"> ('yyyy-mm-dd') or type="datetime-local" ('yyyy-mm-ddTHH:MM'),
+ * in the browser's local time as those inputs expect; '' when missing or invalid.
+ */
+export function toDateInputValue(
+  value: DateInput,
+  kind: 'date' | 'datetime-local' = 'date',
+): string {
+  const d = parseTimestamp(value);
+  if (!d) return '';
+  const day = `${String(d.getFullYear()).padStart(4, '0')}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+  return kind === 'date' ? day : `${day}T${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+}
+
+const DATE_INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** ISO timestamp (UTC, as the admin forms send) from a date or datetime-local input value read as local time; null when empty or invalid. */
+export function fromDateInputValue(value: string | null | undefined): string | null {
+  const m = DATE_INPUT.exec((value ?? '').trim());
+  if (!m) return null;
+  const [year = 0, month = 1, day = 1, hours = 0, minutes = 0, seconds = 0] = m
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(year, month - 1, day, hours, minutes, seconds);
+  // Reject rolled-over values such as 2026-02-30.
+  if (date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return date.toISOString();
+}

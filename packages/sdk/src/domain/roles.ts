@@ -1,0 +1,13 @@
+/** A role change is sent only when the chosen role differs from the current one. */
+export function shouldUpdateRole(current: string, next: string): boolean {
+  return next !== current;
+}
+
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** Where a stored role must be sent from `pathname`: Admin outside /admin -> '/admin', Staff outside /staff -> '/staff', else null. */
+export function roleRedirect(role: string | null | undefined, pathname: string): '/admin' | '/staff' | null {
+  if (role === 'Admin' && !within(pathname, '/admin')) return '/admin';
+  if (role === 'Staff' && !within(pathname, '/staff')) return '/staff';
+  return null;
+}

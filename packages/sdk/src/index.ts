@@ -1,0 +1,32 @@
+/**
+ * @pustak/sdk — typed client for the Pustak bookstore API.
+ *
+ * - `createPustakClient()` : resource groups over openapi-fetch, typed from openapi/openapi.yaml
+ * - `ApiError` / `NetworkError` : the two ways a call fails
+ * - `connectNotifications()` : the live SignalR hub, loaded on demand
+ * - domain rules (pricing, banners, orders, paging...) : pure functions, also at `@pustak/sdk/domain`
+ */
+export { createPustakClient } from './client.js';
+export type { PustakClient, PustakClientOptions } from './client.js';
+export { ApiError, NetworkError, isAbortError, isApiError, isNetworkError } from './errors.js';
+export type { ApiErrorInit } from './errors.js';
+export type { TokenProvider } from './middleware.js';
+export { connectNotifications } from './notifications.js';
+export type {
+  ConnectNotificationsOptions, ConnectionState, NotificationConnection, NotificationLogger, NotificationTransport,
+} from './notifications.js';
+export type { AnnouncementsApi } from './resources/announcements.js';
+export type { AuthApi } from './resources/auth.js';
+export type { BooksApi } from './resources/books.js';
+export type { CartApi } from './resources/cart.js';
+export type { CatalogApi } from './resources/catalog.js';
+export type { DashboardApi } from './resources/dashboard.js';
+export type { NotificationsApi } from './resources/notifications.js';
+export type { OperationId } from './resources/operations.js';
+export type { OrdersApi, StaffApi } from './resources/orders.js';
+export type { ReviewsApi } from './resources/reviews.js';
+export type { UsersApi } from './resources/users.js';
+export type { WishlistApi } from './resources/wishlist.js';
+export type * from './types.js';
+export type { components, operations, paths } from './generated/schema.js';
+export * from './domain/index.js';

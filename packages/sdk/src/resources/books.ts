@@ -1,0 +1,24 @@
+import type { BestSeller, Book, BookPage, ListBooksParams, RequestOptions } from '../types.js';
+import { emptyOn404, init, unwrap, type RawClient } from './call.js';
+
+/** The public storefront catalogue. */
+export interface BooksApi {
+  /** `listBooks` — one page plus its pagination; no params gives the server's first page. */
+  list(params?: ListBooksParams, options?: RequestOptions): Promise<BookPage>;
+  /** `listBestSellers` — up to ten, best first. */
+  bestSellers(options?: RequestOptions): Promise<BestSeller[]>;
+  /** `listBooksByAuthor` — exact, case-sensitive author; none (a 404) gives `[]`. */
+  byAuthor(author: string, options?: RequestOptions): Promise<Book[]>;
+}
+
+export function booksApi(raw: RawClient): BooksApi {
+  return {
+    async list(params, options) {
+      const { data, pagination } = await unwrap(raw.GET('/book/all', { params: { query: params ?? {} }, ...init(options) }));
+      return { items: data, pagination };
+    },
+    bestSellers: async (options) => (await unwrap(raw.GET('/book/bestSeller', init(options)))).data,
+    byAuthor: (author, options) =>
+      emptyOn404(unwrap(raw.GET('/book/bookByAuthor/{author}', { params: { path: { author } }, ...init(options) }))),
+  };
+}

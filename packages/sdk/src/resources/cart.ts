@@ -1,0 +1,26 @@
+import type { CartItem, MessageEnvelope, RequestOptions } from '../types.js';
+import { init, unwrap, type RawClient } from './call.js';
+
+/** The customer's server-side cart. All need a bearer token. */
+export interface CartApi {
+  /** `listCartItems` — the cart lines (the server may hold several lines for one book). */
+  list(options?: RequestOptions): Promise<CartItem[]>;
+  /** `addCartItem` — adds a line; the unit price is fixed at the first add. */
+  add(bookId: string, quantity?: number, options?: RequestOptions): Promise<MessageEnvelope>;
+  /** `updateCartItem` — the quantity must stay below the stock. */
+  update(cartItemId: string, quantity: number, options?: RequestOptions): Promise<MessageEnvelope>;
+  /** `removeCartItem`. */
+  remove(cartItemId: string, options?: RequestOptions): Promise<MessageEnvelope>;
+}
+
+export function cartApi(raw: RawClient): CartApi {
+  const line = (cartItemId: string) => ({ params: { path: { cartItemId } } });
+  return {
+    list: async (options) => (await unwrap(raw.GET('/addToCart/getcartitems', init(options)))).data,
+    add: (bookId, quantity = 1, options) =>
+      unwrap(raw.POST('/addToCart/add', { body: { bookId, quantity }, ...init(options) })),
+    update: (cartItemId, quantity, options) =>
+      unwrap(raw.PUT('/addToCart/update/{cartItemId}', { ...line(cartItemId), body: { quantity }, ...init(options) })),
+    remove: (cartItemId, options) => unwrap(raw.DELETE('/addToCart/remove/{cartItemId}', { ...line(cartItemId), ...init(options) })),
+  };
+}

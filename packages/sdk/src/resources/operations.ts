@@ -1,0 +1,71 @@
+import type { operations, paths } from '../generated/schema.js';
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** The operationId whose generated operation type is exactly `Op`. */
+type OperationIdOf<Op> = {
+  [K in keyof operations]: [operations[K]] extends [Op] ? ([Op] extends [operations[K]] ? K : never) : never;
+}[keyof operations];
+
+/** Every path and method of the contract, mapped to its operationId. */
+export type OperationTable = {
+  [P in keyof paths]: {
+    [M in Method as paths[P][M] extends undefined ? never : M]: OperationIdOf<paths[P][M]>;
+  };
+};
+
+/** Any operationId of the contract. */
+export type OperationId = keyof operations;
+
+/**
+ * Which operation a request is, for error reports. The type makes the compiler reject a
+ * missing, extra or misnamed entry whenever the contract changes.
+ */
+export const OPERATIONS: OperationTable = {
+  '/Auth/register': { post: 'registerUser' },
+  '/auth/login': { post: 'loginUser' },
+  '/auth/verify': { put: 'verifyEmail' },
+  '/user/getuserbyid/{id}': { get: 'getUserById' },
+  '/user/updaterole/{userId}': { put: 'updateUserRole' },
+  '/user/getallusers': { get: 'listUsers' },
+  '/user/getAllStaffs': { get: 'listStaff' },
+  '/book/all': { get: 'listBooks' },
+  '/book/bestSeller': { get: 'listBestSellers' },
+  '/book/bookByAuthor/{author}': { get: 'listBooksByAuthor' },
+  '/bookcrud/getallbooks': { get: 'listAllBooks' },
+  '/bookcrud/getbookbyid/{bookId}': { get: 'getBookById' },
+  '/api/bookcrud/get/{id}': { get: 'getBookTitle' },
+  '/bookcrud/create': { post: 'createBook' },
+  '/bookcrud/updatebook/{bookId}': { put: 'updateBook' },
+  '/bookcrud/discountOffer/{bookId}': { put: 'setDiscountOffer' },
+  '/bookcrud/deletebook/{bookId}': { delete: 'deleteBook' },
+  '/book/getWishlist': { get: 'getWishlist' },
+  '/book/checkWishlist/{bookId}': { get: 'checkWishlist' },
+  '/book/addWishlist': { post: 'addToWishlist' },
+  '/book/remove/{bookId}': { delete: 'removeFromWishlist', put: 'removeFromWishlistByPut' },
+  '/addToCart/add': { post: 'addCartItem' },
+  '/addToCart/getcartitems': { get: 'listCartItems' },
+  '/addToCart/update/{cartItemId}': { put: 'updateCartItem' },
+  '/addToCart/remove/{cartItemId}': { delete: 'removeCartItem' },
+  '/order/place': { post: 'placeOrder' },
+  '/order/userOrder': { get: 'listMyOrders' },
+  '/order/cancel/{orderId}': { put: 'cancelOrder' },
+  '/order/all': { get: 'listAllOrders' },
+  '/staff/verifyOrder/{orderId}': { put: 'verifyOrder' },
+  '/review/getReviews/{bookId}': { get: 'listReviews' },
+  '/review/addReview': { post: 'addReview' },
+  '/notification/all': { get: 'listNotifications' },
+  '/announcement/active': { get: 'getActiveAnnouncement' },
+  '/announcement/all': { get: 'listAnnouncements' },
+  '/announcement/addAnnouncement': { post: 'createAnnouncement' },
+  '/announcement/update/{id}': { put: 'updateAnnouncement' },
+  '/announcement/delete/{id}': { delete: 'deleteAnnouncement' },
+  '/dashboard/all': { get: 'getDashboard' },
+};
+
+/** Looks up the operationId of a request; falls back to `METHOD /path` for unknown routes. */
+export function operationOf(method: string, schemaPath: string): string {
+  const byMethod: Partial<Record<string, string>> | undefined =
+    (OPERATIONS as Partial<Record<string, Partial<Record<string, string>>>>)[schemaPath];
+  return byMethod?.[method.toLowerCase()] ?? `${method.toUpperCase()} ${schemaPath}`;
+}

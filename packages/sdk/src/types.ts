@@ -1,0 +1,136 @@
+/**
+ * Named types of the public API, all derived from the generated contract types so they
+ * cannot drift from openapi/openapi.yaml.
+ */
+import type { components, operations } from './generated/schema.js';
+
+type Schemas = components['schemas'];
+type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+
+/** Per-call options accepted as the last argument of every SDK method. */
+export interface RequestOptions {
+  /** Aborts the request; the call then rejects with the platform's `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this call only (e.g. `Prefer` for the mock), over the client defaults. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** A point in time: a `Date` or anything `new Date()` parses; sent as an ISO timestamp. */
+export type DateTimeInput = Date | string;
+
+// ---------- entities ----------
+export type Role = Schemas['Role'];
+export type Genre = Schemas['Genre'];
+export type BookFormat = Schemas['BookFormat'];
+export type OrderStatus = Schemas['OrderStatus'];
+export type Weekday = Schemas['Weekday'];
+export type User = Schemas['User'];
+export type Book = Schemas['Book'];
+export type BestSeller = Schemas['BestSeller'];
+export type Review = Schemas['Review'];
+export type CartBook = Schemas['CartBook'];
+export type CartItem = Schemas['CartItem'];
+export type OrderItem = Schemas['OrderItem'];
+export type Order = Schemas['Order'];
+export type PlacedOrder = Schemas['PlacedOrder'];
+export type Announcement = Schemas['Announcement'];
+export type ActiveAnnouncement = Schemas['ActiveAnnouncement'];
+export type Notification = Schemas['Notification'];
+export type Activity = Schemas['Activity'];
+export type WeeklySale = Schemas['WeeklySale'];
+export type RecentOrder = Schemas['RecentOrder'];
+export type DashboardSummary = Schemas['DashboardSummary'];
+export type Pagination = Schemas['Pagination'];
+
+// ---------- replies of commands (the server's envelopes) ----------
+export type MessageEnvelope = Schemas['MessageEnvelope'];
+export type RegisterResponse = Schemas['RegisterResponse'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type BookEnvelope = Schemas['BookEnvelope'];
+export type WishlistResult = Schemas['WishlistResult'];
+export type PlaceOrderResponse = Schemas['PlaceOrderResponse'];
+export type CancelOrderResponse = Schemas['CancelOrderResponse'];
+export type ReviewAdded = Schemas['ReviewAdded'];
+export type AnnouncementEnvelope = Schemas['AnnouncementEnvelope'];
+export type ErrorBody = Schemas['ErrorBody'];
+export type ProblemDetails = Schemas['ProblemDetails'];
+
+// ---------- inputs ----------
+export type RegisterInput = Schemas['RegisterRequest'];
+export type LoginInput = Schemas['LoginRequest'];
+
+/** E-mail verification; sent as the legacy PascalCase `{VerificationCode, Id}`. */
+export interface VerifyEmailInput {
+  /** `user.id` from the registration reply. */
+  id: Schemas['VerifyEmailRequest']['Id'];
+  /** The 5-digit code from the e-mail. */
+  verificationCode: Schemas['VerifyEmailRequest']['VerificationCode'];
+}
+
+type BookFormFields = Omit<Schemas['BookForm'], 'image' | 'publicationDate' | 'startTime' | 'endTime' | 'isOnSale' | 'availableInLibrary' | 'awardWinners'>;
+
+/** The Add/Edit Book form; sent as multipart/form-data. */
+export interface BookInput extends BookFormFields {
+  publicationDate: DateTimeInput;
+  /** Sale window; omitted when null or undefined. */
+  startTime?: DateTimeInput | null | undefined;
+  endTime?: DateTimeInput | null | undefined;
+  /** Defaults to false on the server. */
+  isOnSale?: boolean | undefined;
+  availableInLibrary?: boolean | undefined;
+  awardWinners?: boolean | undefined;
+  /** Cover image. On update, none sends an empty part, which keeps the current cover. */
+  image?: Blob | null | undefined;
+}
+
+/** Timed sale; sent as PascalCase `{Discount, StartTime, EndTime, IsOnSale}`. */
+export interface DiscountOfferInput {
+  /** Percent, 0..100. */
+  discount: Schemas['DiscountOfferRequest']['Discount'];
+  startTime: DateTimeInput;
+  endTime: DateTimeInput;
+  isOnSale: Schemas['DiscountOfferRequest']['IsOnSale'];
+}
+
+/** A banner; sent as PascalCase `{Message, StartTime, EndTime, IsPinned, Color, TextColor}`. */
+export interface AnnouncementInput {
+  message: Schemas['AnnouncementRequest']['Message'];
+  startTime: DateTimeInput;
+  endTime: DateTimeInput;
+  isPinned: Schemas['AnnouncementRequest']['IsPinned'];
+  /** CSS colour, e.g. `#2563eb`. */
+  color: Schemas['AnnouncementRequest']['Color'];
+  /** CSS colour, e.g. `#ffffff`. */
+  textColor: Schemas['AnnouncementRequest']['TextColor'];
+}
+
+/** A review; sent as `{bookId, Stars, Comment}`. */
+export interface ReviewInput {
+  bookId: Schemas['ReviewRequest']['bookId'];
+  /** 1..5. */
+  stars: Schemas['ReviewRequest']['Stars'];
+  comment: Schemas['ReviewRequest']['Comment'];
+}
+
+/** Query of `books.list`. */
+export type ListBooksParams = QueryOf<'listBooks'>;
+/** One of the sort keys `books.list` accepts. */
+export type BookSort = NonNullable<ListBooksParams['sortBy']>;
+/** Query of `users.list` / `users.listStaff`. */
+export type ListUsersParams = QueryOf<'listUsers'>;
+
+// ---------- unwrapped query results ----------
+/** One page of `books.list`. */
+export interface BookPage {
+  items: Book[];
+  pagination: Pagination;
+}
+
+/** One page of `users.list` / `users.listStaff`. */
+export interface PagedUsers {
+  items: User[];
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}

@@ -1,0 +1,108 @@
+import { describe, it, expect } from 'vitest';
+import {
+  canCancelOrder,
+  canVerifyOrder,
+  cartItemCount,
+  cartTotal,
+  mergeCartLines,
+  orderItemsTotal,
+  orderOriginalTotal,
+  orderStatusTone,
+  stepQuantity,
+} from '../../src/domain/index.js';
+
+const line = (cartItemId: string, bookId: string, quantity: number, price: number) => ({
+  cartItemId,
+  bookId,
+  quantity,
+  book: { title: `Book ${bookId}`, author: 'A', price, imageUrl: '' },
+});
+
+describe('mergeCartLines', () => {
+  it('sums duplicate books into the first line, keeping first-appearance order', () => {
+    const merged = mergeCartLines([
+      line('c1', 'b1', 1, 100),
+      line('c2', 'b2', 2, 50),
+      line('c3', 'b1', 3, 999),
+      line('c4', 'b3', 1, 10),
+      line('c5', 'b2', 1, 50),
+    ]);
+    expect(merged.map((l) => [l.cartItemId, l.bookId, l.quantity, l.book.price])).toEqual([
+      ['c1', 'b1', 4, 100],
+      ['c2', 'b2', 3, 50],
+      ['c4', 'b3', 1, 10],
+    ]);
+  });
+
+  it('leaves the input untouched and passes distinct lines through', () => {
+    const items = [line('c1', 'b1', 1, 100), line('c2', 'b1', 1, 100)];
+    mergeCartLines(items);
+    expect(items[0]?.quantity).toBe(1);
+    expect(mergeCartLines([])).toEqual([]);
+  });
+});
+
+describe('cart totals', () => {
+  const items = [line('c1', 'b1', 2, 450.5), line('c2', 'b2', 3, 0.1)];
+
+  it('is the plain sum of quantity x price', () => {
+    expect(cartTotal(items)).toBe(901.3);
+    expect(cartTotal([])).toBe(0);
+  });
+
+  it('counts copies', () => {
+    expect(cartItemCount(items)).toBe(5);
+  });
+});
+
+describe('stepQuantity', () => {
+  it('never goes below 1 and respects a maximum', () => {
+    expect(stepQuantity(1, -1)).toBe(1);
+    expect(stepQuantity(3, -1)).toBe(2);
+    expect(stepQuantity(3, 1)).toBe(4);
+    expect(stepQuantity(4, 1, 4)).toBe(4);
+    expect(stepQuantity(Number.NaN, 1)).toBe(1);
+  });
+});
+
+describe('order rules', () => {
+  it('lets a customer cancel only Pending orders', () => {
+    expect(canCancelOrder({ status: 'Pending' })).toBe(true);
+    for (const status of ['Processing', 'Completed', 'Cancelled']) {
+      expect(canCancelOrder({ status })).toBe(false);
+    }
+  });
+
+  it('lets staff verify anything but Completed and Cancelled', () => {
+    expect(canVerifyOrder({ status: 'Pending' })).toBe(true);
+    expect(canVerifyOrder({ status: 'Processing' })).toBe(true);
+    expect(canVerifyOrder({ status: 'Completed' })).toBe(false);
+    expect(canVerifyOrder({ status: 'Cancelled' })).toBe(false);
+  });
+
+  it('colours statuses like the dashboard', () => {
+    expect(orderStatusTone('Completed')).toBe('green');
+    expect(orderStatusTone('Processing')).toBe('blue');
+    expect(orderStatusTone('Pending')).toBe('yellow');
+    expect(orderStatusTone('Cancelled')).toBe('yellow');
+  });
+});
+
+describe('order totals', () => {
+  const orderItems = [
+    { bookId: 'b1', title: 'One', quantity: 2, pricePerUnit: 450.25 },
+    { bookId: 'b2', title: 'Two', quantity: 1, pricePerUnit: 99.5, totalPrice: 90 },
+  ];
+
+  it('sums totalPrice, else quantity x pricePerUnit', () => {
+    expect(orderItemsTotal({ orderItems })).toBe(990.5);
+    expect(orderItemsTotal({ orderItems: [] })).toBe(0);
+    expect(orderItemsTotal({})).toBe(0);
+  });
+
+  it('prefers originalTotal and falls back to the items when it is missing', () => {
+    expect(orderOriginalTotal({ originalTotal: 1200, orderItems })).toBe(1200);
+    expect(orderOriginalTotal({ originalTotal: null, orderItems })).toBe(990.5);
+    expect(orderOriginalTotal({ orderItems })).toBe(990.5);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, it, expect } from 'vitest';
+import {
+  formatDate,
+  formatRelativeTime,
+  fromDateInputValue,
+  parseTimestamp,
+  toDateInputValue,
+} from '../../src/domain/index.js';
+
+const NOW = new Date('2026-11-21T06:00:00.000Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+
+describe('parseTimestamp', () => {
+  it('reads ISO strings, Dates and epoch numbers', () => {
+    expect(parseTimestamp('2026-11-21T06:00:00Z')?.toISOString()).toBe('2026-11-21T06:00:00.000Z');
+    expect(parseTimestamp(NOW)).toBe(NOW);
+    expect(parseTimestamp(NOW.getTime())?.getTime()).toBe(NOW.getTime());
+  });
+
+  it('reads offset-less server date-times as UTC and trims long fractions', () => {
+    expect(parseTimestamp('2026-11-21T06:00:00')?.toISOString()).toBe('2026-11-21T06:00:00.000Z');
+    expect(parseTimestamp('2026-11-21T06:00:00.1234567')?.toISOString()).toBe('2026-11-21T06:00:00.123Z');
+    expect(parseTimestamp('2026-11-21T06:00:00.1234567+05:45')?.toISOString()).toBe(
+      '2026-11-21T00:15:00.123Z',
+    );
+  });
+
+  it('is null for missing or invalid values', () => {
+    expect(parseTimestamp(null)).toBeNull();
+    expect(parseTimestamp(undefined)).toBeNull();
+    expect(parseTimestamp('')).toBeNull();
+    expect(parseTimestamp('nope')).toBeNull();
+    expect(parseTimestamp(new Date(Number.NaN))).toBeNull();
+    expect(parseTimestamp(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatDate', () => {
+  it('shows day, long month and year in Kathmandu time by default', () => {
+    expect(formatDate('2026-11-21T06:00:00Z')).toBe('21 November 2026');
+    // 20:00 UTC is already the next morning in Kathmandu (UTC+05:45).
+    expect(formatDate('2026-11-20T20:00:00Z')).toBe('21 November 2026');
+    expect(formatDate('2026-01-05')).toBe('5 January 2026');
+  });
+
+  it('takes another time zone', () => {
+    expect(formatDate('2026-11-20T20:00:00Z', { timeZone: 'UTC' })).toBe('20 November 2026');
+  });
+
+  it("shows 'N/A' when missing or invalid", () => {
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate(undefined)).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+    expect(formatDate('32/13/2026')).toBe('N/A');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it.each([
+    [0, '0s ago'],
+    [42 * S, '42s ago'],
+    [59 * S + 999, '59s ago'],
+    [60 * S, '1m ago'],
+    [59 * M, '59m ago'],
+    [60 * M, '1h ago'],
+    [23 * H, '23h ago'],
+    [24 * H - 1, '23h ago'],
+    [24 * H, '1d ago'],
+    [49 * H, '2d ago'],
+  ])('%i ms ago reads %s', (ms, text) => {
+    expect(formatRelativeTime(ago(ms), NOW)).toBe(text);
+  });
+
+  it("reads 'just now' for the future and 'N/A' when invalid", () => {
+    expect(formatRelativeTime(ago(-5 * S), NOW)).toBe('just now');
+    expect(formatRelativeTime('garbage', NOW)).toBe('N/A');
+    expect(formatRelativeTime(null, NOW)).toBe('N/A');
+  });
+
+  it('accepts ISO strings', () => {
+    expect(formatRelativeTime('2026-11-21T05:55:00Z', NOW)).toBe('5m ago');
+  });
+});
+
+describe('date input values', () => {
+  // Local-time constructors keep these independent of the machine's time zone.
+  const local = new Date(2026, 10, 21, 9, 5, 30);
+
+  it('formats local dates for date and datetime-local inputs', () => {
+    expect(toDateInputValue(local)).toBe('2026-11-21');
+    expect(toDateInputValue(local, 'datetime-local')).toBe('2026-11-21T09:05');
+    expect(toDateInputValue(new Date(2026, 0, 2, 3, 4), 'datetime-local')).toBe('2026-01-02T03:04');
+    expect(toDateInputValue(null)).toBe('');
+    expect(toDateInputValue('bad')).toBe('');
+  });
+
+  it('turns input values (local time) into ISO timestamps', () => {
+    expect(fromDateInputValue('2026-11-21')).toBe(new Date(2026, 10, 21).toISOString());
+    expect(fromDateInputValue('2026-11-21T09:05')).toBe(new Date(2026, 10, 21, 9, 5).toISOString());
+    expect(fromDateInputValue('2026-11-21T09:05:30')).toBe(local.toISOString());
+  });
+
+  it('round-trips a datetime-local value', () => {
+    expect(toDateInputValue(fromDateInputValue('2026-03-09T23:59'), 'datetime-local')).toBe('2026-03-09T23:59');
+  });
+
+  it('is null for empty or impossible values', () => {
+    expect(fromDateInputValue('')).toBeNull();
+    expect(fromDateInputValue(undefined)).toBeNull();
+    expect(fromDateInputValue('2026-02-30')).toBeNull();
+    expect(fromDateInputValue('21/11/2026')).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run mock`: the API from the contract (Prism behind the gateway) and the live hub on one
+// origin, http://localhost:4010 unless told otherwise. Ctrl-C stops everything.
+import { isAbsolute, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SPEC_PATH, startMock } from './mock/index.mjs';
+
+const USAGE = `Usage: node scripts/mock.mjs [--port N] [--host H] [--broadcast-every SECONDS] [--spec FILE]
+
+  --port             gateway port (env PORT, default 4010; 0 picks a free port)
+  --host             interface to bind (env MOCK_HOST, default 127.0.0.1)
+  --broadcast-every  send a sample live notification every N seconds (env MOCK_BROADCAST_EVERY, default off)
+  --spec             OpenAPI contract to serve (default openapi/openapi.yaml)`;
+
+/** @param {string} name @param {string} value */
+function nonNegativeInteger(name, value) {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    console.error(`${name} must be a whole number >= 0, got "${value}".\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return number;
+}
+
+/** @param {string} path */
+function displayPath(path) {
+  const fromHere = relative(process.cwd(), path);
+  return fromHere && !fromHere.startsWith('..') && !isAbsolute(fromHere) ? fromHere : path;
+}
+
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'broadcast-every': { type: 'string' },
+      spec: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const port = nonNegativeInteger('--port', args.port ?? process.env.PORT ?? '4010');
+// Not HOST: zsh sets HOST to the machine name, which would bind the mock to the LAN address.
+const host = args.host ?? process.env.MOCK_HOST ?? '127.0.0.1';
+const broadcastEverySeconds = nonNegativeInteger(
+  '--broadcast-every',
+  args['broadcast-every'] ?? process.env.MOCK_BROADCAST_EVERY ?? '0',
+);
+const specPath = args.spec ?? DEFAULT_SPEC_PATH;
+
+/** @type {{ url: string, port: number, close(): Promise<void> } | undefined} */
+let mock;
+let stopping = false;
+// Registered before start-up so that an interrupt at any moment still stops Prism (the exit
+// handlers in scripts/mock/prism.mjs run on process.exit).
+async function stop() {
+  // A second Ctrl-C means "now".
+  if (stopping || !mock) process.exit(0);
+  stopping = true;
+  await mock.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+try {
+  mock = await startMock({ port, host, specPath, broadcastEverySeconds });
+} catch (error) {
+  console.error(`\nCould not start the mock: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+// Browsers, curl and Node 20 fall back to 127.0.0.1 for localhost even where ::1 comes first.
+const origin = host === '127.0.0.1' ? `http://localhost:${mock.port}` : mock.url;
+console.log(`
+  Pustak mock is ready (${Math.round(performance.now())} ms after launch)
+
+  API       ${origin}/api   (Prism on ${displayPath(specPath)})
+  Live hub  ${origin}/hubs/notification   (${
+    broadcastEverySeconds ? `sample notification every ${broadcastEverySeconds} s` : 'no timer; --broadcast-every N sends samples'
+  })
+  Controls  POST ${origin}/__mock/broadcast {"sender":"Admin","text":"..."}
+            POST ${origin}/__mock/drop   GET ${origin}/__mock/health
+
+  Sign in as admin, staff, or any other name (the customer "sita"); any password but "wrong" (401).
+  Try: curl ${origin}/api/book/all
+  Ctrl-C stops it.
+`);

@@ -1,0 +1,174 @@
+// A stand-in for the legacy ASP.NET Core SignalR hub at /hubs/notification: negotiate, the
+// WebSocket transport and the JSON hub protocol (records end with 0x1E). Like the legacy hub
+// it needs no sign-in (an access_token query or Authorization header is accepted and ignored)
+// and only ever sends ReceiveMessage(sender, text) to everyone.
+import { randomBytes } from 'node:crypto';
+import { WebSocket, WebSocketServer } from 'ws';
+import { sendJson } from './http.mjs';
+
+/** @typedef {import('./prism.mjs').Logger} Logger */
+/** @typedef {import('node:http').IncomingMessage} Request */
+
+export const HUB_PATH = '/hubs/notification';
+const RECORD_SEPARATOR = '\x1e';
+const MessageType = /** @type {const} */ ({ Invocation: 1, Completion: 3, Ping: 6, Close: 7 });
+const PROTOCOL_VERSION = 1;
+
+/**
+ * @typedef {object} NotificationHub
+ * @property {(req: Request, res: import('node:http').ServerResponse, url: URL) => void} handleRequest
+ *   HTTP requests under HUB_PATH: negotiate, and a clear refusal of the HTTP transports.
+ * @property {(req: Request, socket: import('node:stream').Duplex, head: Buffer, url: URL) => void} handleUpgrade
+ * @property {(sender: string, text: string) => number} broadcast sends ReceiveMessage, returns receivers
+ * @property {() => number} dropAll cuts every connection without a close message, returns how many
+ * @property {() => number} clientCount connections that completed the handshake
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * @param {{ pingIntervalMs: number, log: Logger }} options
+ * @returns {NotificationHub}
+ */
+export function createNotificationHub({ pingIntervalMs, log }) {
+  const server = new WebSocketServer({ noServer: true });
+  /** Tokens handed out by negotiate and not yet used by a WebSocket. */
+  const pendingTokens = new Set();
+  /** @type {Set<WebSocket>} */
+  const joined = new Set();
+
+  /** @param {WebSocket} socket @param {object} message */
+  const send = (socket, message) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message) + RECORD_SEPARATOR);
+  };
+
+  /** @param {WebSocket} socket */
+  function serve(socket) {
+    let buffered = '';
+    /** @type {NodeJS.Timeout | undefined} */
+    let pinger;
+
+    socket.on('message', (data) => {
+      buffered += data.toString();
+      let end;
+      while ((end = buffered.indexOf(RECORD_SEPARATOR)) !== -1 && socket.readyState === WebSocket.OPEN) {
+        const record = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        if (joined.has(socket)) onHubMessage(socket, record);
+        else if (acceptHandshake(socket, record)) {
+          joined.add(socket);
+          // The client drops the connection when it hears nothing for serverTimeout (30 s).
+          pinger = setInterval(() => send(socket, { type: MessageType.Ping }), pingIntervalMs);
+        }
+      }
+    });
+    socket.on('close', () => {
+      clearInterval(pinger);
+      joined.delete(socket);
+    });
+    socket.on('error', (error) => log.warn(`hub: socket error: ${error.message}`));
+  }
+
+  /**
+   * @param {WebSocket} socket
+   * @param {string} record
+   * @returns {boolean} whether the client may now receive hub messages
+   */
+  function acceptHandshake(socket, record) {
+    /** @type {{ protocol?: unknown, version?: unknown }} */
+    let request = {};
+    try {
+      request = JSON.parse(record);
+    } catch {
+      // handled as an unsupported protocol below
+    }
+    let error;
+    if (request.protocol !== 'json') error = `The protocol '${String(request.protocol)}' is not supported.`;
+    else if (request.version !== PROTOCOL_VERSION)
+      error = `The server does not support version ${String(request.version)} of the 'json' protocol.`;
+    socket.send(JSON.stringify(error ? { error } : {}) + RECORD_SEPARATOR);
+    if (error) socket.close(1002, 'Handshake failed');
+    return !error;
+  }
+
+  /** @param {WebSocket} socket @param {string} record */
+  function onHubMessage(socket, record) {
+    /** @type {{ type?: number, invocationId?: string, target?: string }} */
+    let message;
+    try {
+      message = JSON.parse(record);
+    } catch {
+      send(socket, { type: MessageType.Close, error: 'Connection closed with an error: invalid JSON record.' });
+      socket.close(1003, 'Invalid message');
+      return;
+    }
+    if (message.type === MessageType.Close) socket.close(1000);
+    else if (message.type === MessageType.Invocation && message.invocationId) {
+      // The legacy hub has no client-callable methods; answer like ASP.NET does so a caller's
+      // invoke() rejects instead of waiting forever.
+      send(socket, {
+        type: MessageType.Completion,
+        invocationId: message.invocationId,
+        error: `Failed to invoke '${message.target}' due to an error on the server. HubException: Method does not exist.`,
+      });
+    }
+    // Pings (type 6) only keep the connection alive; nothing to answer.
+  }
+
+  return {
+    handleRequest(req, res, url) {
+      if (url.pathname !== `${HUB_PATH}/negotiate`) {
+        sendJson(res, 400, { message: 'This mock hub supports the WebSockets transport only.' });
+        return;
+      }
+      if (req.method !== 'POST') {
+        sendJson(res, 405, { message: 'negotiate expects POST.' });
+        return;
+      }
+      const connectionId = randomBytes(16).toString('base64url');
+      const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
+      if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
+        const connectionToken = randomBytes(16).toString('base64url');
+        pendingTokens.add(connectionToken);
+        sendJson(res, 200, { negotiateVersion: 1, connectionId, connectionToken, availableTransports: transports });
+      } else {
+        // Version 0 clients connect with the connectionId itself.
+        pendingTokens.add(connectionId);
+        sendJson(res, 200, { negotiateVersion: 0, connectionId, availableTransports: transports });
+      }
+    },
+
+    handleUpgrade(req, socket, head, url) {
+      const id = url.searchParams.get('id');
+      // No id means the client skipped negotiation, which SignalR allows for WebSockets.
+      if (url.pathname !== HUB_PATH || (id !== null && !pendingTokens.delete(id))) {
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      server.handleUpgrade(req, socket, head, serve);
+    },
+
+    broadcast(sender, text) {
+      const message = { type: MessageType.Invocation, target: 'ReceiveMessage', arguments: [sender, text] };
+      let delivered = 0;
+      for (const socket of joined) {
+        if (socket.readyState !== WebSocket.OPEN) continue;
+        send(socket, message);
+        delivered += 1;
+      }
+      return delivered;
+    },
+
+    dropAll() {
+      const count = server.clients.size;
+      for (const socket of server.clients) socket.terminate();
+      return count;
+    },
+
+    clientCount: () => joined.size,
+
+    close() {
+      for (const socket of server.clients) socket.terminate();
+      return new Promise((done) => server.close(() => done()));
+    },
+  };
+}

@@ -1,0 +1,400 @@
+// The contract covers every call of the spec (section 7) with the exact method and path, the
+// operationIds/tags/auth the other packages code against, the quirks, and examples rich
+// enough for the mock to make the app look real.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deref, loadContract, operationsOf, repoRoot, responseExamples, type Json } from './contract-helpers';
+
+type Auth = 'public' | 'bearer';
+
+// Spec section 7, one row per distinct method + path, spelled as the spec writes them.
+const SPEC_CALLS: [method: string, path: string, operationId: string, tag: string, auth: Auth][] = [
+  ['POST', '/Auth/register', 'registerUser', 'auth', 'public'],
+  ['POST', '/auth/login', 'loginUser', 'auth', 'public'],
+  ['PUT', '/auth/verify', 'verifyEmail', 'auth', 'public'],
+  ['GET', '/user/getuserbyid/{id}', 'getUserById', 'users', 'bearer'],
+  ['PUT', '/user/updaterole/{userId}', 'updateUserRole', 'users', 'bearer'],
+  ['GET', '/user/getallusers', 'listUsers', 'users', 'bearer'],
+  ['GET', '/user/getAllStaffs', 'listStaff', 'users', 'bearer'],
+  ['GET', '/book/all', 'listBooks', 'books', 'public'],
+  ['GET', '/book/bestSeller', 'listBestSellers', 'books', 'public'],
+  ['GET', '/book/bookByAuthor/{author}', 'listBooksByAuthor', 'books', 'public'],
+  ['GET', '/bookcrud/getallbooks', 'listAllBooks', 'catalog-admin', 'public'],
+  ['GET', '/bookcrud/getbookbyid/{bookId}', 'getBookById', 'catalog-admin', 'public'],
+  ['GET', '/api/bookcrud/get/{id}', 'getBookTitle', 'catalog-admin', 'public'],
+  ['POST', '/bookcrud/create', 'createBook', 'catalog-admin', 'bearer'],
+  ['PUT', '/bookcrud/updatebook/{bookId}', 'updateBook', 'catalog-admin', 'bearer'],
+  ['PUT', '/bookcrud/discountOffer/{bookId}', 'setDiscountOffer', 'catalog-admin', 'bearer'],
+  ['DELETE', '/bookcrud/deletebook/{bookId}', 'deleteBook', 'catalog-admin', 'bearer'],
+  ['GET', '/book/getWishlist', 'getWishlist', 'wishlist', 'bearer'],
+  ['GET', '/book/checkWishlist/{bookId}', 'checkWishlist', 'wishlist', 'bearer'],
+  ['POST', '/book/addWishlist', 'addToWishlist', 'wishlist', 'bearer'],
+  ['DELETE', '/book/remove/{bookId}', 'removeFromWishlist', 'wishlist', 'bearer'],
+  ['PUT', '/book/remove/{bookId}', 'removeFromWishlistByPut', 'wishlist', 'bearer'],
+  ['POST', '/addToCart/add', 'addCartItem', 'cart', 'bearer'],
+  ['GET', '/addToCart/getcartitems', 'listCartItems', 'cart', 'bearer'],
+  ['PUT', '/addToCart/update/{cartItemId}', 'updateCartItem', 'cart', 'bearer'],
+  ['DELETE', '/addToCart/remove/{cartItemId}', 'removeCartItem', 'cart', 'bearer'],
+  ['POST', '/order/place', 'placeOrder', 'orders', 'bearer'],
+  ['GET', '/order/userOrder', 'listMyOrders', 'orders', 'bearer'],
+  ['PUT', '/order/cancel/{orderId}', 'cancelOrder', 'orders', 'bearer'],
+  ['GET', '/order/all', 'listAllOrders', 'orders', 'bearer'],
+  ['PUT', '/staff/verifyOrder/{orderId}', 'verifyOrder', 'staff', 'bearer'],
+  ['GET', '/review/getReviews/{bookId}', 'listReviews', 'reviews', 'public'],
+  ['POST', '/review/addReview', 'addReview', 'reviews', 'bearer'],
+  ['GET', '/notification/all', 'listNotifications', 'notifications', 'public'],
+  ['GET', '/announcement/active', 'getActiveAnnouncement', 'announcements', 'public'],
+  ['GET', '/announcement/all', 'listAnnouncements', 'announcements', 'bearer'],
+  ['POST', '/announcement/addAnnouncement', 'createAnnouncement', 'announcements', 'bearer'],
+  ['PUT', '/announcement/update/{id}', 'updateAnnouncement', 'announcements', 'bearer'],
+  ['DELETE', '/announcement/delete/{id}', 'deleteAnnouncement', 'announcements', 'bearer'],
+  ['GET', '/dashboard/all', 'getDashboard', 'dashboard', 'bearer'],
+];
+
+const TAGS = ['auth', 'users', 'books', 'catalog-admin', 'wishlist', 'cart', 'orders', 'staff', 'reviews', 'notifications', 'announcements', 'dashboard'];
+const GENRES = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+const FORMATS = ['Paperback', 'Hardcover', 'Signed Edition', 'Limited Edition', 'First Edition', "Collector's Edition", "Author's Edition", 'Deluxe Edition'];
+const SCHEMAS = ['Book', 'BestSeller', 'Review', 'Order', 'OrderItem', 'PlacedOrder', 'CartItem', 'User', 'Role', 'Announcement', 'ActiveAnnouncement', 'Notification', 'DashboardSummary', 'WeeklySale', 'Activity', 'Pagination', 'ProblemDetails', 'ErrorBody'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const IDS = { admin: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01', staff: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02', customer: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
+
+const contract = loadContract();
+const operations = operationsOf(contract);
+const byId = new Map<string, Json>(operations.map((entry) => [entry.operation.operationId, entry.operation]));
+const op = (operationId: string): Json => {
+  const found = byId.get(operationId);
+  if (!found) throw new Error(`No operation ${operationId}`);
+  return found;
+};
+const catalogue: Json[] = contract.components.examples.catalogue.value;
+const firstExample = (operationId: string, status = '200'): Json => responseExamples(contract, op(operationId), status)[0]?.[1];
+
+describe('spec section 7 calls', () => {
+  it.each(SPEC_CALLS)('%s %s is in the contract as %s', (method, path, operationId, tag) => {
+    const operation = contract.paths[path]?.[method.toLowerCase()];
+    expect(operation, `${method} ${path} missing`).toBeDefined();
+    expect(operation.operationId).toBe(operationId);
+    expect(operation.tags).toEqual([tag]);
+  });
+
+  it('has no operation the spec does not list', () => {
+    const listed = new Set(SPEC_CALLS.map(([method, path]) => `${method} ${path}`));
+    expect(operations.map(({ method, path }) => `${method} ${path}`).filter((key) => !listed.has(key))).toEqual([]);
+    expect(operations).toHaveLength(SPEC_CALLS.length);
+  });
+
+  it('is OpenAPI 3.1 served under /api', () => {
+    expect(contract.openapi).toMatch(/^3\.1\./);
+    expect(contract.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+  });
+});
+
+describe('every operation', () => {
+  it('has a unique operationId, one declared tag and a summary', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { method, path, operation } of operations) {
+      expect(operation.tags, `${method} ${path}`).toHaveLength(1);
+      expect(TAGS, `${method} ${path}`).toContain(operation.tags[0]);
+      expect(typeof operation.summary === 'string' && operation.summary.trim().length > 0, `${method} ${path} summary`).toBe(true);
+    }
+  });
+
+  it('uses the twelve declared tags, each with a description', () => {
+    expect(contract.tags.map((tag: Json) => tag.name)).toEqual(TAGS);
+    for (const tag of contract.tags) expect(tag.description, tag.name).toMatch(/\S/);
+  });
+
+  it('is public or bearer exactly as the brief lists', () => {
+    expect(contract.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(contract.security === undefined || (Array.isArray(contract.security) && contract.security.length === 0)).toBe(true);
+    for (const [method, path, operationId, , auth] of SPEC_CALLS) {
+      const operation = op(operationId);
+      const expected = auth === 'public' ? [] : [{ bearerAuth: [] }];
+      expect(operation.security, `${method} ${path}`).toEqual(expected);
+    }
+  });
+
+  it('answers 401 with the shared Unauthorized response on every bearer operation', () => {
+    for (const [method, path, operationId, , auth] of SPEC_CALLS) {
+      const unauthorized = op(operationId).responses['401'];
+      if (auth === 'bearer') expect(unauthorized, `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
+      // Only sign-in may answer 401 without a token, with its own messages.
+      else if (operationId === 'loginUser') expect(unauthorized.$ref).toBeUndefined();
+      else expect(unauthorized, `${method} ${path}`).toBeUndefined();
+    }
+    const shared = contract.components.responses.Unauthorized;
+    expect(Object.keys(shared.content)[0]).toBe('application/json');
+    expect(responseExamples(contract, { responses: { '401': shared } }, '401')[0][1]).toMatchObject({ message: 'Unauthorized' });
+  });
+
+  it('answers 422 problem details wherever there is a body or a constrained parameter', () => {
+    const constrained = (schema: Json) =>
+      schema && ['format', 'enum', 'minimum', 'maximum', 'pattern', 'minLength'].some((key) => key in schema);
+    for (const { method, path, operation, pathItem } of operations) {
+      const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map((p: Json) => deref(contract, p));
+      const needs422 = operation.requestBody !== undefined || parameters.some((p: Json) => constrained(p.schema));
+      if (!needs422) continue;
+      const response = deref(contract, operation.responses['422']);
+      expect(response?.content?.['application/problem+json']?.schema, `${method} ${path}`).toEqual({ $ref: '#/components/schemas/ProblemDetails' });
+    }
+  });
+
+  it('declares its path parameters as GUIDs, except the author name', () => {
+    for (const { method, path, operation } of operations) {
+      for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+        const parameter = (operation.parameters ?? []).map((p: Json) => deref(contract, p)).find((p: Json) => `{${p.name}}` === name);
+        expect(parameter, `${method} ${path} ${name}`).toMatchObject({ in: 'path', required: true });
+        if (name !== '{author}') expect(parameter.schema.format, `${method} ${path} ${name}`).toBe('uuid');
+      }
+    }
+  });
+});
+
+describe('request payloads', () => {
+  const bodySchema = (operationId: string, mediaType = 'application/json') =>
+    deref(contract, deref(contract, op(operationId).requestBody).content[mediaType].schema);
+
+  it('keep the legacy PascalCase property names', () => {
+    expect(Object.keys(bodySchema('verifyEmail').properties).sort()).toEqual(['Id', 'VerificationCode']);
+    expect(Object.keys(bodySchema('addReview').properties).sort()).toEqual(['Comment', 'Stars', 'bookId']);
+    expect(Object.keys(bodySchema('setDiscountOffer').properties).sort()).toEqual(['Discount', 'EndTime', 'IsOnSale', 'StartTime']);
+    expect(Object.keys(bodySchema('verifyOrder').properties)).toEqual(['ClaimCode']);
+    for (const operationId of ['createAnnouncement', 'updateAnnouncement']) {
+      expect(Object.keys(bodySchema(operationId).properties).sort()).toEqual(['Color', 'EndTime', 'IsPinned', 'Message', 'StartTime', 'TextColor']);
+    }
+    expect(Object.keys(bodySchema('registerUser').properties).sort()).toEqual(['confirmPassword', 'email', 'password', 'username']);
+    expect(Object.keys(bodySchema('addCartItem').properties).sort()).toEqual(['bookId', 'quantity']);
+  });
+
+  it('take the role change as a bare JSON string and answer 204', () => {
+    const role = bodySchema('updateUserRole');
+    expect(role.type).toBe('string');
+    expect(role.enum).toEqual(['User', 'Staff', 'Admin']);
+    expect(Object.keys(op('updateUserRole').responses).filter((status) => status.startsWith('2'))).toEqual(['204']);
+  });
+
+  it('send no body when placing an order or removing from the wishlist with PUT', () => {
+    expect(op('placeOrder').requestBody).toBeUndefined();
+    expect(op('removeFromWishlistByPut').requestBody).toBeUndefined();
+  });
+
+  it('send books as multipart with a binary image part', () => {
+    for (const operationId of ['createBook', 'updateBook']) {
+      const form = bodySchema(operationId, 'multipart/form-data');
+      expect(form.properties.image).toMatchObject({ type: 'string', format: 'binary' });
+      expect(form.required).not.toContain('image');
+      expect(form.properties.price.type).toBe('number');
+      expect(form.properties.quantity.type).toBe('integer');
+    }
+  });
+});
+
+describe('schemas', () => {
+  it('include every shared name the SDK exports', () => {
+    for (const name of SCHEMAS) expect(contract.components.schemas[name], name).toBeDefined();
+  });
+
+  it('never declare an object without properties', () => {
+    const visit = (schema: Json, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      if (Array.isArray(schema)) return schema.forEach((item, i) => visit(item, `${where}[${i}]`));
+      const types = [schema.type].flat();
+      if (types.includes('object')) {
+        const hasShape = Object.keys(schema.properties ?? {}).length > 0 || typeof schema.additionalProperties === 'object';
+        expect(hasShape, `${where} is an empty object`).toBe(true);
+      }
+      for (const [key, value] of Object.entries<Json>(schema)) {
+        if (key !== 'example' && key !== 'examples') visit(value, `${where}.${key}`);
+      }
+    };
+    visit(contract.components.schemas, 'components.schemas');
+    visit(contract.paths, 'paths');
+  });
+
+  it('use numbers for money, integers for stock and a fraction for discountRate', () => {
+    const { Book, Order, OrderItem } = contract.components.schemas;
+    expect(Book.properties.price.type).toBe('number');
+    expect(Book.properties.discount.type).toBe('number');
+    expect(Book.properties.quantity.type).toBe('integer');
+    expect(Order.properties.discountRate.maximum).toBe(1);
+    for (const optional of ['originalTotal', 'shippingCost']) expect(Order.required).not.toContain(optional);
+    for (const optional of ['itemCode', 'totalPrice']) expect(OrderItem.required).not.toContain(optional);
+    expect(contract.components.schemas.Review.properties.stars.type).toBe('integer');
+  });
+});
+
+describe('quirks', () => {
+  const quirksOf = (operationId: string): string => {
+    const quirks = op(operationId)['x-quirks'];
+    expect(Array.isArray(quirks) && quirks.length > 0, `${operationId} has x-quirks`).toBe(true);
+    for (const quirk of quirks) expect(typeof quirk).toBe('string');
+    return quirks.join('\n');
+  };
+
+  it.each([
+    ['getBookTitle', /\/api\/api\/bookcrud/],
+    ['removeFromWishlistByPut', /PUT.*never matched/],
+    ['updateUserRole', /bare JSON string/],
+    ['updateUserRole', /without a token/],
+    ['updateAnnouncement', /IdPinned.*colour objects/],
+    ['listReviews', /404/],
+    ['listReviews', /rating/],
+    ['addReview', /Stars/],
+    ['listAllBooks', /\{books/],
+    ['listBooksByAuthor', /case-sensitive.*\n?.*plain-text 404|case-sensitive/],
+    ['getBookById', /serves it to anyone/],
+    ['registerUser', /\/Auth\/register/],
+    ['listMyOrders', /fraction/],
+    ['listMyOrders', /shippingCost/],
+    ['listMyOrders', /originalTotal.*totalPrice.*itemCode/],
+    ['listAllOrders', /No orders found/],
+    ['verifyOrder', /Cancelled orders/],
+    ['setDiscountOffer', /without a token/],
+    ['createAnnouncement', /without a token/],
+    ['deleteAnnouncement', /without a token/],
+    ['updateCartItem', /without a token/],
+    ['removeCartItem', /without a token/],
+    ['placeOrder', /without a token/],
+    ['cancelOrder', /without a token/],
+    ['getDashboard', /role check/],
+    ['listStaff', /getAllStaffs/],
+  ] as [string, RegExp][])('%s explains %s', (operationId, pattern) => {
+    expect(quirksOf(operationId)).toMatch(pattern);
+  });
+
+  it('lists the global ones on the document', () => {
+    const global: string = contract['x-quirks'].join('\n');
+    expect(global).toMatch(/\/Auth\/register.*\/auth\/login/);
+    expect(global).toMatch(/getAllStaffs.*getallusers/);
+    expect(global).toMatch(/PascalCase/);
+    expect(global).toMatch(/inconsistent/i);
+    expect(global).toMatch(/integer on the legacy server/);
+    expect(global).toMatch(/percent.*fraction|fraction.*percent/);
+  });
+});
+
+describe('example books', () => {
+  it('hold at least 24 uniquely titled books across all nine genres and the formats', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(catalogue.map((book) => book.title)).size).toBe(catalogue.length);
+    expect(new Set(catalogue.map((book) => book.bookId)).size).toBe(catalogue.length);
+    for (const book of catalogue) expect(book.bookId).toMatch(UUID);
+    expect(new Set(catalogue.map((book) => book.genre))).toEqual(new Set(GENRES));
+    expect(new Set(catalogue.map((book) => book.format))).toEqual(new Set(FORMATS));
+  });
+
+  it('include Nepali and international authors with rupee prices', () => {
+    const authors = new Set(catalogue.map((book) => book.author));
+    for (const author of ['Laxmi Prasad Devkota', 'Parijat', 'Buddhisagar', 'Narayan Wagle', 'Jhamak Ghimire', 'Manjushree Thapa', 'Samrat Upadhyay', 'Sushma Joshi']) {
+      expect(authors, author).toContain(author);
+    }
+    expect(authors).toContain('J.R.R. Tolkien');
+    for (const book of catalogue) expect(book.price, book.title).toBeGreaterThanOrEqual(300);
+  });
+
+  it('cover running, future, ended and absent sale windows', () => {
+    const now = Date.parse('2026-11-21T00:00:00Z');
+    const running = catalogue.filter((b) => b.isOnSale && Date.parse(b.startTime) <= now && now <= Date.parse(b.endTime));
+    const future = catalogue.filter((b) => b.isOnSale && Date.parse(b.startTime) > now);
+    const ended = catalogue.filter((b) => b.isOnSale && Date.parse(b.endTime) < now);
+    const none = catalogue.filter((b) => !b.isOnSale && b.startTime === null && b.endTime === null);
+    expect(running.length).toBeGreaterThanOrEqual(3);
+    expect(running.every((b) => b.endTime.startsWith('2099'))).toBe(true);
+    expect(future.length).toBeGreaterThanOrEqual(1);
+    expect(ended.length).toBeGreaterThanOrEqual(1);
+    expect(none.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('have a committed SVG cover for every imageUrl', () => {
+    for (const book of catalogue) {
+      expect(book.imageUrl, book.title).toMatch(/^\/covers\/[a-z0-9-]+\.svg$/);
+      const file = resolve(repoRoot, 'packages/web/public', book.imageUrl.slice(1));
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size, file).toBeLessThan(3 * 1024);
+      const svg = readFileSync(file, 'utf8');
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 300 450"/);
+      expect(svg).toContain(`<title id="t">${book.title.replace(/&/g, '&amp;')} by ${book.author}</title>`);
+    }
+  });
+
+  it('are all in the listBooks default example, with pagination', () => {
+    const page = firstExample('listBooks');
+    expect(page.data.map((book: Json) => book.bookId)).toEqual(catalogue.map((book) => book.bookId));
+    expect(page.pagination).toMatchObject({ currentPage: 1, totalItems: catalogue.length });
+    expect(firstExample('listAllBooks')).toHaveLength(catalogue.length);
+  });
+});
+
+describe('other examples', () => {
+  it('sign in as customer by default, or as admin or staff by name', () => {
+    const examples = responseExamples(contract, op('loginUser'), '200');
+    expect(examples.map(([name]) => name)).toEqual(['customer', 'admin', 'staff']);
+    const [customer, admin, staff] = examples.map(([, value]) => value);
+    expect(customer.user).toMatchObject({ id: IDS.customer, username: 'sita', role: 'User' });
+    expect(admin.user).toMatchObject({ id: IDS.admin, role: 'Admin' });
+    expect(staff.user).toMatchObject({ id: IDS.staff, role: 'Staff' });
+    for (const { token } of [customer, admin, staff]) expect(token).toMatch(/^mock\.\w+\.token$/);
+  });
+
+  it('return sita from getUserById by default and claim code 7F3A9C21 from placeOrder', () => {
+    expect(firstExample('getUserById')).toMatchObject({ username: 'sita', email: 'sita@example.com' });
+    expect(firstExample('placeOrder').data).toMatchObject({ claimCode: '7F3A9C21', discountApplied: '5.00%' });
+  });
+
+  it('give every list an `empty` example', () => {
+    for (const operationId of ['listUsers', 'listStaff', 'listBooks', 'listBestSellers', 'listAllBooks', 'getWishlist', 'listCartItems', 'listMyOrders', 'listAllOrders', 'listReviews', 'listNotifications', 'listAnnouncements']) {
+      expect(responseExamples(contract, op(operationId), '200').map(([name]) => name), operationId).toContain('empty');
+    }
+  });
+
+  it('fill the screens: paged users, order statuses, banner statuses, a week of sales', () => {
+    expect(firstExample('listUsers')).toMatchObject({ currentPage: 1, pageSize: 10, totalCount: 73, totalPages: 8 });
+    expect(firstExample('listUsers').data).toHaveLength(10);
+    expect(new Set(firstExample('listMyOrders').data.map((order: Json) => order.status))).toEqual(new Set(['Pending', 'Completed', 'Cancelled']));
+    for (const order of firstExample('listAllOrders').data) expect(order.orderItems.length).toBeGreaterThan(0);
+    const now = Date.parse('2026-11-21T00:00:00Z');
+    const statuses = firstExample('listAnnouncements').data.map((a: Json) =>
+      !a.isPinned ? 'Inactive' : now < Date.parse(a.startTime) ? 'Scheduled' : now > Date.parse(a.endTime) ? 'Expired' : 'Active',
+    );
+    expect(new Set(statuses)).toEqual(new Set(['Inactive', 'Scheduled', 'Expired', 'Active']));
+    const dashboard = firstExample('getDashboard');
+    expect(dashboard.weeklySales.map((day: Json) => day.day)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(new Set(dashboard.recentOrders.map((order: Json) => order.status))).toEqual(new Set(['Completed', 'Processing', 'Pending']));
+    expect(firstExample('getActiveAnnouncement')).toMatchObject({ active: true, start: expect.any(String) });
+    expect(firstExample('listReviews').every((review: Json) => review.stars >= 1 && review.username)).toBe(true);
+  });
+
+  // The errors clients branch on, each a named example on the operation that sends it.
+  it.each([
+    ['registerUser', '400', 'text/plain', 'Username is already taken'],
+    ['registerUser', '400', 'text/plain', 'Email is already registered'],
+    ['loginUser', '401', 'text/plain', 'Invalid username or password'],
+    ['loginUser', '401', 'text/plain', 'Please Verify user Account !'],
+    ['verifyEmail', '404', 'text/plain', 'User not found'],
+    ['verifyEmail', '400', 'text/plain', 'Invalid verification code'],
+    ['getUserById', '404', 'application/json', 'User not found'],
+    ['listBooks', '400', 'application/json', 'Page and pageSize must be greater than zero.'],
+    ['getBookById', '404', 'application/json', 'Book not found'],
+    ['addToWishlist', '400', 'application/json', 'Already bookmarked'],
+    ['placeOrder', '400', 'application/json', 'Cart is empty'],
+    ['listMyOrders', '404', 'application/json', 'No orders found'],
+    ['listAllOrders', '404', 'application/json', 'No orders found'],
+    ['cancelOrder', '404', 'application/json', 'Order not found'],
+    ['cancelOrder', '400', 'application/json', 'Cannot cancel a completed or already cancelled order'],
+    ['verifyOrder', '400', 'application/json', 'Claim code is required'],
+    ['verifyOrder', '400', 'application/json', 'Invalid claim code'],
+    ['verifyOrder', '400', 'application/json', 'Order already completed'],
+    ['verifyOrder', '400', 'application/json', 'Not enough stock for book: Karnali Blues'],
+    ['verifyOrder', '404', 'application/json', 'Order not found'],
+    ['addReview', '400', 'application/json', 'You must purchase the book before reviewing it.'],
+    ['listReviews', '404', 'application/json', 'No reviews found for this book.'],
+    ['listBooksByAuthor', '404', 'text/plain', 'No books found for this author'],
+  ])('%s answers %s (%s) "%s"', (operationId, status, mediaType, message) => {
+    const messages = responseExamples(contract, op(operationId), status, mediaType).map(([, value]) =>
+      typeof value === 'string' ? value : value.message,
+    );
+    expect(messages).toContain(message);
+  });
+});

@@ -1,0 +1,298 @@
+// The live notification hub, first through the real @microsoft/signalr client the SDK uses,
+// then on the wire, where the SignalR JSON protocol details are visible.
+import { resolve } from 'node:path';
+import { HubConnectionBuilder, HubConnectionState, HttpTransportType, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { WebSocket } from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { startMock } from '../../scripts/mock/index.mjs';
+// @ts-expect-error plain ESM script without type declarations
+import { waitFor } from '../../scripts/lib/wait-for.mjs';
+
+const fixture = resolve(import.meta.dirname, 'fixtures/minimal-openapi.yaml');
+const quiet = { info() {}, warn() {}, error() {} };
+const RS = '\x1e';
+const PING_INTERVAL_MS = 200;
+
+type Mock = { url: string; port: number; close(): Promise<void> };
+type Received = [sender: string, text: string];
+
+let mock: Mock;
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0, specPath: fixture, hubPingIntervalMs: PING_INTERVAL_MS, log: quiet });
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+async function control(path: string, init?: RequestInit) {
+  const response = await fetch(`${mock.url}/__mock/${path}`, init);
+  return { status: response.status, body: await response.json() };
+}
+
+const broadcast = (sender: string, text: string) =>
+  control('broadcast', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sender, text }),
+  });
+
+const clients = async () => (await control('health')).body.clients as number;
+
+describe('hub with the @microsoft/signalr client', () => {
+  let connection: HubConnection;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    connection = new HubConnectionBuilder()
+      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets })
+      .withAutomaticReconnect([0, 2000, 10000, 30000])
+      .configureLogging(LogLevel.None)
+      .build();
+    connection.on('ReceiveMessage', (sender: string, text: string) => received.push([sender, text]));
+    await connection.start();
+  });
+
+  afterAll(async () => {
+    await connection?.stop();
+  });
+
+  it('connects over WebSockets after negotiating', async () => {
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(connection.connectionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await clients()).toBe(1);
+  });
+
+  it('delivers a /__mock/broadcast as ReceiveMessage(sender, text)', async () => {
+    const { body } = await broadcast('Admin', 'New book added! Palpasa Cafe');
+    expect(body).toEqual({ delivered: 1 });
+    await waitFor(() => received.length === 1, { what: 'the broadcast' });
+    expect(received[0]).toEqual(['Admin', 'New book added! Palpasa Cafe']);
+  });
+
+  it('reconnects by itself after /__mock/drop and receives again', async () => {
+    let reconnected = false;
+    connection.onreconnected(() => {
+      reconnected = true;
+    });
+    const { body } = await control('drop', { method: 'POST' });
+    expect(body).toEqual({ dropped: 1 });
+
+    await waitFor(() => reconnected, { what: 'the automatic reconnect' });
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(await clients()).toBe(1);
+
+    await broadcast('Purchased Book', 'sita has purchased the book ');
+    await waitFor(() => received.length === 2, { what: 'the broadcast after reconnecting' });
+    expect(received[1]).toEqual(['Purchased Book', 'sita has purchased the book ']);
+  });
+
+  it('keeps an otherwise silent connection alive with the server pings', async () => {
+    // The client gives up after five ping intervals without a message from the server; the
+    // margin keeps a busy machine's slow timers from looking like a missing ping.
+    const quietConnection = new HubConnectionBuilder()
+      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets })
+      .withServerTimeout(PING_INTERVAL_MS * 5)
+      .withKeepAliveInterval(PING_INTERVAL_MS)
+      .configureLogging(LogLevel.None)
+      .build();
+    let closedWith: Error | undefined | null = null;
+    quietConnection.onclose((error) => {
+      closedWith = error;
+    });
+    await quietConnection.start();
+    try {
+      const silentUntil = Date.now() + PING_INTERVAL_MS * 12;
+      await waitFor(() => closedWith !== null || Date.now() >= silentUntil, { what: 'twelve ping intervals' });
+      expect(closedWith).toBeNull();
+      expect(quietConnection.state).toBe(HubConnectionState.Connected);
+    } finally {
+      await quietConnection.stop();
+    }
+  });
+});
+
+describe('hub on the wire', () => {
+  const sockets: WebSocket[] = [];
+
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.terminate();
+  });
+
+  async function negotiate(query = '?negotiateVersion=1') {
+    const response = await fetch(`${mock.url}/hubs/notification/negotiate${query}`, {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: 'Bearer any-token' },
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  /** Opens the WebSocket and collects every record the server sends. */
+  async function open(id: string | null) {
+    const query = id === null ? '' : `?id=${encodeURIComponent(id)}&access_token=ignored`;
+    const socket = new WebSocket(`${mock.url.replace('http', 'ws')}/hubs/notification${query}`);
+    sockets.push(socket);
+    const records: string[] = [];
+    /** When each record arrived, by index into records. */
+    const arrivals: number[] = [];
+    const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+    socket.on('message', (data) => {
+      for (const record of data.toString().split(RS).filter(Boolean)) {
+        records.push(record);
+        arrivals.push(performance.now());
+      }
+    });
+    await new Promise((done, fail) => {
+      socket.once('open', done);
+      socket.once('error', fail);
+    });
+    return { socket, records, arrivals, closed };
+  }
+
+  async function joined(handshake = '{"protocol":"json","version":1}') {
+    const { connectionToken } = await negotiate();
+    const hub = await open(connectionToken);
+    hub.socket.send(handshake + RS);
+    await waitFor(() => hub.records.length > 0, { what: 'the handshake answer' });
+    return hub;
+  }
+
+  it('negotiates version 1 with a connection token and WebSockets only', async () => {
+    const body = await negotiate();
+    expect(body).toEqual({
+      negotiateVersion: 1,
+      connectionId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      connectionToken: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }],
+    });
+    expect(body.connectionToken).not.toBe(body.connectionId);
+  });
+
+  it('negotiates version 0 for old clients, who connect with the connection id', async () => {
+    const body = await negotiate('');
+    expect(body).toEqual({ negotiateVersion: 0, connectionId: expect.any(String), availableTransports: expect.any(Array) });
+    const hub = await open(body.connectionId);
+    expect(hub.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('answers the JSON protocol handshake with {} and a record separator', async () => {
+    const hub = await joined();
+    expect(hub.records[0]).toBe('{}');
+    await waitFor(async () => (await clients()) === 1, { what: 'the health count to include the client' });
+  });
+
+  it('sends a ping record at the configured interval', async () => {
+    const hub = await joined();
+    await waitFor(() => hub.records.filter((record) => record === '{"type":6}').length >= 3, {
+      what: 'three pings',
+      timeoutMs: PING_INTERVAL_MS * 10,
+    });
+    expect(hub.records.slice(0, 4)).toEqual(['{}', '{"type":6}', '{"type":6}', '{"type":6}']);
+    // The pinger starts with the handshake answer. Delivery delays on a busy machine blur
+    // each arrival, hence the margins; a wrong interval is still far outside them.
+    const threePings = hub.arrivals[3] - hub.arrivals[0];
+    expect(threePings).toBeGreaterThan(PING_INTERVAL_MS * 3 - 100);
+    expect(threePings).toBeLessThan(PING_INTERVAL_MS * 3 + 1_000);
+  });
+
+  it('refuses a protocol other than json, with the reason in the handshake answer', async () => {
+    const { connectionToken } = await negotiate();
+    const hub = await open(connectionToken);
+    hub.socket.send('{"protocol":"messagepack","version":1}' + RS);
+    await hub.closed;
+    expect(hub.records).toEqual([JSON.stringify({ error: "The protocol 'messagepack' is not supported." })]);
+  });
+
+  it('closes the socket when the client sends a close message', async () => {
+    const hub = await joined();
+    hub.socket.send('{"type":7}' + RS);
+    expect(await hub.closed).toBe(1000);
+    await waitFor(async () => (await clients()) === 0, { what: 'the client to leave' });
+  });
+
+  it('answers an invocation of a hub method with a completion error', async () => {
+    const hub = await joined();
+    hub.socket.send('{"type":1,"invocationId":"7","target":"SendMessage","arguments":["hi"]}' + RS);
+    await waitFor(() => hub.records.some((record) => record.includes('"type":3')), { what: 'the completion' });
+    expect(JSON.parse(hub.records.find((record) => record.includes('"type":3'))!)).toEqual({
+      type: 3,
+      invocationId: '7',
+      error: "Failed to invoke 'SendMessage' due to an error on the server. HubException: Method does not exist.",
+    });
+  });
+
+  it('rejects a connection token that negotiate did not hand out, or one used twice', async () => {
+    await expect(open('made-up')).rejects.toThrow('Unexpected server response: 404');
+    const { connectionToken } = await negotiate();
+    await open(connectionToken);
+    await expect(open(connectionToken)).rejects.toThrow('Unexpected server response: 404');
+  });
+
+  it('accepts clients that skip negotiation', async () => {
+    const hub = await open(null);
+    hub.socket.send('{"protocol":"json","version":1}' + RS);
+    await waitFor(() => hub.records[0] === '{}', { what: 'the handshake answer' });
+  });
+
+  it('broadcasts only to clients that completed the handshake', async () => {
+    const ready = await joined();
+    const waiting = await open((await negotiate()).connectionToken);
+    expect((await broadcast('Admin', 'New book added! Muna Madan')).body).toEqual({ delivered: 1 });
+    await waitFor(() => ready.records.length === 2, { what: 'the broadcast' });
+    expect(JSON.parse(ready.records[1])).toEqual({
+      type: 1,
+      target: 'ReceiveMessage',
+      arguments: ['Admin', 'New book added! Muna Madan'],
+    });
+    expect(waiting.records).toEqual([]);
+  });
+
+  it('says which transport it supports when asked for another one', async () => {
+    const response = await fetch(`${mock.url}/hubs/notification?id=x`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'This mock hub supports the WebSockets transport only.' });
+  });
+});
+
+describe('hub controls', () => {
+  it('requires text for a broadcast', async () => {
+    const { status, body } = await control('broadcast', { method: 'POST', body: '{"sender":"Admin"}' });
+    expect(status).toBe(400);
+    expect(body.message).toContain('text is required');
+  });
+
+  it('names the right method and the known controls', async () => {
+    expect((await control('drop')).status).toBe(405);
+    const unknown = await control('reset', { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('/__mock/broadcast');
+  });
+});
+
+describe('sample notifications on a timer', () => {
+  let timed: Mock;
+  let connection: HubConnection | undefined;
+
+  afterAll(async () => {
+    await connection?.stop();
+    await timed?.close();
+  });
+
+  it('broadcasts the legacy server’s messages at the given interval', async () => {
+    timed = await startMock({ port: 0, specPath: fixture, broadcastEverySeconds: 0.25, log: quiet });
+    const received: Received[] = [];
+    connection = new HubConnectionBuilder().withUrl(`${timed.url}/hubs/notification`).configureLogging(LogLevel.None).build();
+    connection.on('ReceiveMessage', (sender: string, text: string) => received.push([sender, text]));
+    await connection.start();
+    await waitFor(() => received.length >= 2, { what: 'two sample notifications', timeoutMs: 5_000 });
+    for (const [sender, text] of received) {
+      if (sender === 'Admin') expect(text).toMatch(/^New book added! \S/);
+      else expect([sender, text]).toEqual(['Purchased Book', expect.stringMatching(/^\w+ has purchased the book $/)]);
+    }
+    // The samples rotate rather than repeat.
+    expect(received[1]).not.toEqual(received[0]);
+  });
+});

@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+
+// One run, five layers (shared/guides/architecture.md): contract, SDK, mock, web pages and
+// browser end-to-end. The global setup starts one Prism mock on a free port for all of them.
+export default defineConfig({
+  test: {
+    globalSetup: ['tests/setup/mock-global.ts'],
+    // Two cores: a couple of workers pays; more only fights Prism and Chromium for CPU.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'sdk',
+          include: ['packages/sdk/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'mock',
+          include: ['tests/mock/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './packages/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './packages/web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // One Chromium at a time: the browser alone can use both cores.
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
