@@ -1,0 +1,38 @@
+import { Suspense, lazy, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { useAuthDialog } from '../features/auth/auth-dialog-store';
+import { RoleRedirect } from '../features/auth/guards';
+import { LiveNotificationsProvider } from '../features/notifications/live-notifications';
+
+/** Root route: role redirect, the auth dialogs and the live connection around every page. */
+export function AppRoot() {
+  return (
+    <LiveNotificationsProvider>
+      <RoleRedirect>
+        <Outlet />
+      </RoleRedirect>
+      <LazyAuthDialogs />
+    </LiveNotificationsProvider>
+  );
+}
+
+const AuthDialogs = lazy(() => import('../features/auth/auth-dialogs').then((m) => ({ default: m.AuthDialogs })));
+
+/** The sign-in/sign-up/verify forms are fetched the first time one of them opens. */
+function LazyAuthDialogs() {
+  const { view } = useAuthDialog();
+  const [wanted, setWanted] = useState(false);
+  if (view !== null && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs />
+    </Suspense>
+  );
+}
+
+/** Shown while the first lazy route module loads. */
+export function AppRootFallback() {
+  return <Spinner label="Loading Pustak" centered />;
+}

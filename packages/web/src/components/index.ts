@@ -1,0 +1,35 @@
+// The shared UI kit. Import from '../components' (or '@/components' style relative paths).
+export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
+export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './button';
+export { Card, type CardProps } from './card';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { Dialog, type DialogProps } from './dialog';
+export { Drawer, type DrawerProps } from './drawer';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ErrorState, type ErrorStateProps } from './error-state';
+export {
+  Checkbox,
+  PasswordField,
+  SelectField,
+  TextField,
+  Textarea,
+  Toggle,
+  type CheckboxProps,
+  type PasswordFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+  type TextFieldProps,
+  type TextareaProps,
+  type ToggleProps,
+} from './form-fields';
+export { IconButton, type IconButtonProps } from './icon-button';
+export * from './icons';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { Pager, type PagerProps } from './pager';
+export { Price, type PriceProps } from './price';
+export { QuantityStepper, type QuantityStepperProps } from './quantity-stepper';
+export { Skeleton, type SkeletonProps } from './skeleton';
+export { Spinner, type SpinnerProps } from './spinner';
+export { StarRating, StarRatingInput, type StarRatingProps, type StarRatingInputProps } from './star-rating';
+export { ToastProvider, useToast, type ToastApi, type ToastTone, type ToastOptions } from './toaster';

@@ -1,0 +1,36 @@
+import { type BookInput } from '@pustak/sdk';
+import { REDIRECT_DELAYS_MS } from '@pustak/sdk/domain';
+import { useSWRConfig } from 'swr';
+import { useToast } from '../../components/toaster';
+import { useApi } from '../../lib/api-client';
+import { useDelayedNavigate } from '../back-office/use-delayed-navigate';
+import { ALL_BOOKS_KEY } from './api/use-all-books';
+import { BookForm } from './book-form';
+import { EMPTY_BOOK_FORM } from './book-form-values';
+
+/** /admin/books/addBooks. */
+export default function AddBookPage() {
+  const api = useApi();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const navigateLater = useDelayedNavigate();
+
+  const save = async (input: BookInput) => {
+    const reply = await api.catalog.create(input);
+    toast.success(reply.message || 'Book created successfully');
+    void mutate(ALL_BOOKS_KEY);
+    navigateLater('/admin/books', REDIRECT_DELAYS_MS.bookCreate);
+  };
+
+  return (
+    <BookForm
+      mode="add"
+      initial={EMPTY_BOOK_FORM}
+      cancelTo="/admin/books"
+      submitLabel="Add Book"
+      // The legacy form failed silently; saying so is kinder than a button that just wakes up again.
+      failureText="Failed to add book. Please check your input."
+      onSave={save}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MOCK_USERS, renderWithApp } from '../../../test/render';
+import { openAuthDialog } from './auth-dialog-store';
+
+async function openSignInFromHeader(user: ReturnType<typeof renderWithApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Open account panel' }));
+  const panel = await screen.findByRole('dialog', { name: 'Your account' });
+  expect(within(panel).getByText('Guest User')).toBeTruthy();
+  await user.click(within(panel).getByRole('button', { name: 'Sign in' }));
+  return screen.findByRole('dialog', { name: 'Sign In' });
+}
+
+describe('Sign In', () => {
+  it('stores token, role and user id and sends an Admin to /admin', async () => {
+    const { user, location } = renderWithApp(undefined, { route: '/books' });
+    const dialog = await openSignInFromHeader(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'admin');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(location()).toBe('/admin'));
+    expect(localStorage.getItem('token')).toBeTruthy();
+    expect(localStorage.getItem('role')).toBe('Admin');
+    expect(localStorage.getItem('userId')).toBe(MOCK_USERS.admin.userId);
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByText('Login successful')).toBeTruthy();
+  });
+
+  it('keeps a customer on the page and shows the server message', async () => {
+    const { user, location } = renderWithApp(undefined, { route: '/contact' });
+    const dialog = await openSignInFromHeader(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(location()).toBe('/contact');
+    expect(localStorage.getItem('role')).toBe('User');
+    expect(localStorage.getItem('userId')).toBe(MOCK_USERS.customer.userId);
+  });
+
+  it('shows Failed to Login and the server reply on a wrong password, keeping what was typed', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    const dialog = await openSignInFromHeader(user);
+    const username = within(dialog).getByRole('textbox', { name: 'Username' }) as HTMLInputElement;
+    const password = within(dialog).getByLabelText('Password', { selector: 'input' }) as HTMLInputElement;
+    await user.type(username, 'sita');
+    await user.type(password, 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    expect(await within(dialog).findByText('Failed to Login')).toBeTruthy();
+    expect(await screen.findByText('Invalid username or password')).toBeTruthy();
+    expect(username.value).toBe('sita');
+    expect(password.value).toBe('wrong');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('requires username and password', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    const dialog = await openSignInFromHeader(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(within(dialog).getByText('Username is required')).toBeTruthy();
+    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('links to Sign Up and back', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    const dialog = await openSignInFromHeader(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Create an account' }));
+    const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
+    await user.click(within(signUp).getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+  });
+});
+
+describe('Sign Up', () => {
+  it('validates required fields and the e-mail shape', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    await screen.findByRole('button', { name: 'Open account panel' });
+    act(() => openAuthDialog('signUp'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+    expect(within(dialog).getByText('Username is required')).toBeTruthy();
+    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+    expect(within(dialog).getByText('Please confirm your password')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    expect(within(dialog).getByText('Enter a valid email address')).toBeTruthy();
+    expect(within(dialog).queryByText('Email is required')).toBeNull();
+  });
+
+  it('opens Verify Email after registering, which requires the code and then opens Sign In', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    await screen.findByRole('button', { name: 'Open account panel' });
+    act(() => openAuthDialog('signUp'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Secret123!');
+    await user.type(within(dialog).getByLabelText('Confirm password', { selector: 'input' }), 'Secret123!');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+
+    const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+    expect(within(verify).getByText('Verification code is required')).toBeTruthy();
+
+    await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '12345');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,89 @@
+import { useSyncExternalStore } from 'react';
+
+/** localStorage keys, exactly as the legacy client used them. */
+export const SESSION_KEYS = { token: 'token', role: 'role', userId: 'userId' } as const;
+
+export interface Session {
+  token: string | null;
+  /** 'Admin' | 'Staff' | 'User' as the server spells it, or null when signed out. */
+  role: string | null;
+  userId: string | null;
+  /** Signed-in state is "a token is stored" (spec section 4). */
+  isSignedIn: boolean;
+}
+
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be blocked (privacy mode); the app then behaves as signed out.
+    return null;
+  }
+}
+
+function read(): Session {
+  const store = storage();
+  const token = store?.getItem(SESSION_KEYS.token) || null;
+  const role = store?.getItem(SESSION_KEYS.role) || null;
+  const userId = store?.getItem(SESSION_KEYS.userId) || null;
+  return { token, role, userId, isSignedIn: token !== null };
+}
+
+let snapshot: Session = read();
+
+function refresh() {
+  const next = read();
+  if (next.token !== snapshot.token || next.role !== snapshot.role || next.userId !== snapshot.userId) {
+    snapshot = next;
+    listeners.forEach((listener) => listener());
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab signing in or out changes this tab too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(SESSION_KEYS).includes(event.key as never)) refresh();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Current session without subscribing (for non-React code such as the SDK token provider). */
+export function getSession(): Session {
+  refresh();
+  return snapshot;
+}
+
+/** The stored bearer token, read fresh on every call. */
+export function getToken(): string | null {
+  return getSession().token;
+}
+
+/** Stores token, role and user id and notifies every useSession() consumer. */
+export function signIn({ token, role, userId }: { token: string; role: string; userId: string }) {
+  const store = storage();
+  store?.setItem(SESSION_KEYS.token, token);
+  store?.setItem(SESSION_KEYS.role, role);
+  store?.setItem(SESSION_KEYS.userId, userId);
+  refresh();
+}
+
+/** Removes token, role and user id. */
+export function signOut() {
+  const store = storage();
+  store?.removeItem(SESSION_KEYS.token);
+  store?.removeItem(SESSION_KEYS.role);
+  store?.removeItem(SESSION_KEYS.userId);
+  refresh();
+}
+
+/** The reactive session: `{ token, role, userId, isSignedIn }`. */
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}

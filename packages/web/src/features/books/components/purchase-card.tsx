@@ -1,0 +1,66 @@
+import { type Book } from '@pustak/sdk';
+import { DELIVERY_TEXT, isDealRunning } from '@pustak/sdk/domain';
+import { useState } from 'react';
+import { Button, CartIcon, Price, QuantityStepper, TruckIcon, useToast } from '../../../components';
+import { useAddToCart } from '../api/use-add-to-cart';
+import { useWishlistStatus } from '../api/use-wishlist-status';
+import styles from './purchase-card.module.css';
+import { useSaleClock } from './sale-clock';
+import { SaleStatus } from './sale-status';
+import { WishlistButton } from './wishlist-button';
+
+/** The detail page's buy box: delivery promise, price, quantity, ADD TO CART. */
+export function PurchaseCard({ book }: { book: Book }) {
+  const now = useSaleClock();
+  const [quantity, setQuantity] = useState(1);
+  const cart = useAddToCart();
+  const wishlist = useWishlistStatus(book.bookId);
+  const toast = useToast();
+  const inStock = book.quantity > 0;
+
+  const add = async () => {
+    try {
+      if (await cart.add(book.bookId, quantity)) toast.success('Added to Cart');
+    } catch (error) {
+      console.error('Add to cart failed', error);
+      toast.error('Failed to Add');
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="purchase-heading">
+      <h2 id="purchase-heading" className="visually-hidden">
+        Buy this book
+      </h2>
+      <p className={styles.delivery}>
+        <TruckIcon size={18} />
+        {DELIVERY_TEXT}
+      </p>
+      <SaleStatus book={book} />
+      <Price price={book.price} discount={book.discount} onSale={isDealRunning(book, now)} size="lg" />
+      <p className={inStock ? styles.stock : styles.outOfStock}>
+        {inStock ? `In stock (${book.quantity} left)` : 'Out of stock'}
+      </p>
+      <div className={styles.row}>
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          max={inStock ? book.quantity : undefined}
+          disabled={!inStock}
+        />
+        <WishlistButton title={book.title} status={wishlist} className={styles.heart} />
+      </div>
+      <Button
+        size="lg"
+        block
+        leadingIcon={<CartIcon size={18} />}
+        loading={cart.busy}
+        loadingText="Adding..."
+        disabled={!inStock}
+        onClick={() => void add()}
+      >
+        ADD TO CART
+      </Button>
+    </section>
+  );
+}

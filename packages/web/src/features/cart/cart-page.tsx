@@ -1,0 +1,191 @@
+import { type CartItem, type PlacedOrder } from '@pustak/sdk';
+import { cartItemCount, mergeCartLines } from '@pustak/sdk/domain';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { ButtonLink, CartIcon, EmptyState, ErrorState, PageHeader, Skeleton, Spinner, useToast } from '../../components';
+import { useApi } from '../../lib/api-client';
+import { useCart } from './api/use-cart';
+import styles from './cart-page.module.css';
+import { CartLine } from './components/cart-line';
+import { OrderPlacedDialog } from './components/order-placed-dialog';
+import { OrderSummary } from './components/order-summary';
+
+const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
+const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
+
+/** The merged line for `bookId` set to `quantity`: the first server line carries it, extra lines go. */
+function withQuantity(items: CartItem[], bookId: string, quantity: number): CartItem[] {
+  const first = items.find((item) => item.bookId === bookId);
+  return items
+    .filter((item) => item.bookId !== bookId || item === first)
+    .map((item) => (item === first ? { ...item, quantity } : item));
+}
+
+/** /cart: cart rows with quantity steppers, the order summary and Place Order. */
+export default function CartPage() {
+  const api = useApi();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate: mutateGlobal } = useSWRConfig();
+  const { data, error, mutate } = useCart();
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [orderFailed, setOrderFailed] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+
+  const lines = data ? mergeCartLines(data) : undefined;
+  const setLineError = (bookId: string, message: string | null) =>
+    setLineErrors((current) => {
+      const next = { ...current };
+      if (message) next[bookId] = message;
+      else delete next[bookId];
+      return next;
+    });
+
+  // Shown at once, then saved; the server's answer carries no cart, so the local one is kept.
+  const changeQuantity = async (bookId: string, quantity: number) => {
+    const group = (data ?? []).filter((item) => item.bookId === bookId);
+    const [first, ...extras] = group;
+    if (!first) return;
+    setLineError(bookId, null);
+    try {
+      await mutate(
+        async (current) => {
+          for (const extra of extras) await api.cart.remove(extra.cartItemId);
+          await api.cart.update(first.cartItemId, quantity);
+          return withQuantity(current ?? [], bookId, quantity);
+        },
+        {
+          optimisticData: (current) => withQuantity(current ?? [], bookId, quantity),
+          rollbackOnError: true,
+          populateCache: true,
+          revalidate: false,
+        },
+      );
+    } catch (failure) {
+      console.error('Cart update failed', failure);
+      setLineError(bookId, UPDATE_FAILED);
+    }
+  };
+
+  const remove = async (bookId: string) => {
+    const group = (data ?? []).filter((item) => item.bookId === bookId);
+    setLineError(bookId, null);
+    setRemoving(bookId);
+    try {
+      let message = '';
+      await mutate(
+        async (current) => {
+          for (const item of group) message = (await api.cart.remove(item.cartItemId)).message;
+          return (current ?? []).filter((item) => item.bookId !== bookId);
+        },
+        { rollbackOnError: true, populateCache: true, revalidate: false },
+      );
+      toast.success(message || 'Removed from cart');
+    } catch (failure) {
+      console.error('Cart remove failed', failure);
+      setLineError(bookId, REMOVE_FAILED);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  const placeOrder = async () => {
+    setPlacing(true);
+    setOrderFailed(false);
+    try {
+      const reply = await api.orders.place();
+      setPlaced(reply.data);
+      void mutate();
+      void mutateGlobal(['orders', 'mine']);
+    } catch (failure) {
+      console.error('Place order failed', failure);
+      setOrderFailed(true);
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  const closeConfirmation = () => {
+    setPlaced(null);
+    // Back to where the customer came from; a cart opened directly has no page to go back to.
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/myOrders');
+  };
+
+  const count = lines ? cartItemCount(lines) : 0;
+  return (
+    <div className="container">
+      <PageHeader
+        title="Your Cart"
+        description={lines && lines.length > 0 ? `${count} ${count === 1 ? 'book' : 'books'} ready to order` : undefined}
+      />
+      {error && !data ? (
+        <ErrorState
+          title="We couldn't load your cart"
+          text="Please check your connection and try again."
+          onRetry={() => void mutate()}
+          className={styles.state}
+        />
+      ) : !lines ? (
+        <CartSkeleton />
+      ) : lines.length === 0 ? (
+        <EmptyState
+          icon={<CartIcon size={26} />}
+          title="Your cart is empty"
+          text="Books you add to your cart will show up here."
+          action={<ButtonLink to="/books">Browse books</ButtonLink>}
+          className={styles.state}
+        />
+      ) : (
+        <div className={styles.layout}>
+          <section aria-labelledby="cart-items-heading">
+            <h2 id="cart-items-heading" className="visually-hidden">
+              Items in your cart
+            </h2>
+            <ul className={styles.lines}>
+              {lines.map((line) => (
+                <CartLine
+                  key={line.bookId}
+                  line={line}
+                  onQuantityChange={(quantity) => void changeQuantity(line.bookId, quantity)}
+                  onRemove={() => void remove(line.bookId)}
+                  error={lineErrors[line.bookId]}
+                  removing={removing === line.bookId}
+                />
+              ))}
+            </ul>
+          </section>
+          <OrderSummary lines={lines} placing={placing} failed={orderFailed} onPlaceOrder={() => void placeOrder()} />
+        </div>
+      )}
+      <OrderPlacedDialog order={placed} onClose={closeConfirmation} />
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <div className={styles.lines}>
+        <Spinner label="Loading your cart" />
+        {[0, 1, 2].map((index) => (
+          <div key={index} className={styles.line} aria-hidden="true">
+            <div className={styles.lineCover}>
+              <Skeleton height="96px" radius="var(--radius-md)" />
+            </div>
+            <div className={styles.lineMain}>
+              <Skeleton width="60%" height="1.2em" />
+              <Skeleton width="40%" />
+              <Skeleton width="120px" height="38px" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <Skeleton height="320px" radius="var(--radius-lg)" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { type CartItem } from '@pustak/sdk';
+import { formatRupees, roundMoney } from '@pustak/sdk/domain';
+import { Link } from 'react-router';
+import { Button, QuantityStepper, TrashIcon } from '../../../components';
+import { BookCover, bookDetailsPath } from '../../books';
+import styles from '../cart-page.module.css';
+
+export interface CartLineProps {
+  line: CartItem;
+  onQuantityChange: (quantity: number) => void;
+  onRemove: () => void;
+  /** A quiet note under the row when its last change failed. */
+  error?: string | null;
+  removing?: boolean;
+}
+
+/** One cart row: cover, title, author, unit price, quantity stepper, line total, remove. */
+export function CartLine({ line, onQuantityChange, onRemove, error, removing }: CartLineProps) {
+  const { book } = line;
+  return (
+    <li className={styles.line}>
+      <div className={styles.lineCover}>
+        <BookCover title={book.title} imageUrl={book.imageUrl} />
+      </div>
+      <div className={styles.lineMain}>
+        <h3 className={styles.lineTitle}>
+          <Link to={bookDetailsPath(line.bookId)}>{book.title}</Link>
+        </h3>
+        <p className={styles.lineAuthor}>{book.author}</p>
+        <p className={styles.linePrice}>
+          {formatRupees(book.price)} <span className={styles.each}>each</span>
+        </p>
+        <div className={styles.lineControls}>
+          <QuantityStepper value={line.quantity} onChange={onQuantityChange} label={`Quantity of ${book.title}`} />
+          <Button
+            variant="ghost"
+            size="sm"
+            leadingIcon={<TrashIcon size={16} />}
+            onClick={onRemove}
+            loading={removing}
+            className={styles.remove}
+          >
+            Remove{' '}<span className="visually-hidden">{book.title}</span>
+          </Button>
+        </div>
+        {error ? (
+          <p role="alert" className={styles.lineError}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <p className={styles.lineTotal}>
+        <span className="visually-hidden">Line total </span>
+        {formatRupees(roundMoney(book.price * line.quantity))}
+      </p>
+    </li>
+  );
+}

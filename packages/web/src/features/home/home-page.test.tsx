@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { offlineClient, requestsTo, scriptedClient } from '../books/test-client';
+
+// The contract's sale windows run 2025-01-01 .. 2099-12-31, so "now" is pinned inside them.
+const NOW = new Date('2026-11-21T10:00:00Z');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function sectionNamed(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('Home', () => {
+  it('shows the eight sections in order with their limits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(NOW);
+    const { client, requests } = scriptedClient();
+    renderWithApp(undefined, { route: '/', client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find your next favourite book' })).toBeTruthy();
+    await screen.findByRole('list', { name: 'New Arrivals' });
+    await screen.findByRole('list', { name: 'Best Selling' });
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const order = ['Shop By Genre', 'New Arrivals', 'Coming Soon', 'Best Selling', 'Deal Of the Day', 'Why Shop with Us', 'Get new arrivals in your inbox'];
+    expect(headings.filter((h) => order.includes(h ?? ''))).toEqual(order);
+
+    // Home reads the whole list with no parameters.
+    const list = requestsTo(requests, '/book/all');
+    expect(list).toHaveLength(1);
+    expect(list[0]!.url.search).toBe('');
+
+    const genres = within(sectionNamed('Shop By Genre')).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/books?genre='));
+    expect(genres.map((a) => a.textContent)).toEqual([
+      'Fiction5 books',
+      'Non-Fiction2 books',
+      'Science3 books',
+      'History3 books',
+      'Biography3 books',
+      'Fantasy3 books',
+    ]);
+    expect(genres[1]!.getAttribute('href')).toBe('/books?genre=Non-Fiction');
+
+    const cardsIn = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('article');
+    expect(cardsIn('New Arrivals')).toHaveLength(5);
+    expect(cardsIn('Coming Soon')).toHaveLength(5);
+    expect(cardsIn('Best Selling')).toHaveLength(3);
+    expect(within(cardsIn('Best Selling')[0]!).getByRole('link', { name: 'Muna Madan' })).toBeTruthy();
+    expect(within(cardsIn('Best Selling')[0]!).getByText(/^#1/).textContent).toBe('#1 best seller');
+
+    // Deals: the first three on-sale books, newest first, whose window is open now.
+    const deals = cardsIn('Deal Of the Day');
+    expect(deals).toHaveLength(3);
+    for (const card of deals) {
+      expect(within(card).getByRole('timer')).toBeTruthy();
+      expect(within(card).getByText(/^Sale −\d+%$/)).toBeTruthy();
+    }
+    // New Arrivals are not on sale: no badge there.
+    expect(within(screen.getByRole('list', { name: 'New Arrivals' })).queryByRole('timer')).toBeNull();
+
+    expect(within(sectionNamed('Why Shop with Us')).getByRole('link', { name: 'Browse all books' }).getAttribute('href')).toBe('/books');
+  });
+
+  it('takes a search from the hero to /books?search=…', async () => {
+    const { user, location } = renderWithApp(undefined, { route: '/' });
+    const box = await screen.findByRole('searchbox', { name: 'Search the catalogue' });
+    await user.type(box, 'Palpasa');
+    await user.click(within(screen.getByRole('search', { name: 'Search the catalogue' })).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Books' })).toBeTruthy();
+    expect(location()).toBe('/books?search=Palpasa');
+  });
+
+  it('thanks a newsletter sign-up inline without calling the server', async () => {
+    const { client, requests } = scriptedClient();
+    const { user } = renderWithApp(undefined, { route: '/', client });
+    const email = await screen.findByRole('textbox', { name: 'Email address' });
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    await user.type(email, 'sita@example.com');
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByText("Thanks — we'll be in touch").getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(requests.length).toBe(before);
+  });
+
+  it('says so quietly when a section has nothing to show', async () => {
+    const { client } = scriptedClient([
+      { path: /\/book\/all$/, prefer: 'example=empty' },
+      { path: /bestSeller$/, prefer: 'example=empty' },
+    ]);
+    renderWithApp(undefined, { route: '/', client });
+    expect(await screen.findByText('New books are on their way — check back soon.')).toBeTruthy();
+    expect(screen.getByText('No best sellers yet — be the first to order.')).toBeTruthy();
+    expect(screen.getByText('No deals are running right now. New ones start every week.')).toBeTruthy();
+    expect(within(sectionNamed('Shop By Genre')).getByText('Fiction').closest('a')?.textContent).toBe('Fiction0 books');
+  });
+
+  it('shows an inline, retryable error (never a blocking dialog) when the books cannot be loaded', async () => {
+    const { user } = renderWithApp(undefined, { route: '/', client: offlineClient() });
+    const errors = await screen.findAllByText("We couldn't load these books right now.");
+    expect(errors.length).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const retry = within(sectionNamed('Shop By Genre')).getByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    // Still offline: the quiet state stays.
+    expect(await within(sectionNamed('Shop By Genre')).findByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('shows placeholders while the books load', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { client } = scriptedClient([{ path: /\/book\/all$/, hold: held }]);
+    renderWithApp(undefined, { route: '/', client });
+    const section = await screen.findByRole('region', { name: 'New Arrivals' });
+    expect(section.querySelector('[aria-busy="true"]')).toBeTruthy();
+    expect(within(section).queryByRole('article')).toBeNull();
+    release();
+    expect(await within(section).findAllByRole('article')).toHaveLength(5);
+    expect(section.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { type Notification } from '@pustak/sdk';
+import { TOAST_MS } from '@pustak/sdk/domain';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useAppConfig } from '../../app/app-config';
+import { NOTIFICATIONS_KEY } from './api/use-notifications';
+
+export interface LiveMessage {
+  id: number;
+  sender: string;
+  text: string;
+}
+
+interface LiveNotificationsValue {
+  /** The message on screen now (queue head), or null. */
+  current: LiveMessage | null;
+  /** Messages waiting behind the current one. */
+  pending: number;
+}
+
+const LiveContext = createContext<LiveNotificationsValue>({ current: null, pending: 0 });
+
+/**
+ * Opens the live connection once per page load (after first paint, in an effect), queues
+ * every ReceiveMessage(sender, text), exposes the queue head for TOAST_MS (3 s) at a time,
+ * and prepends each message to the bell's notification list.
+ */
+export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
+  const { hubUrl, connectNotifications } = useAppConfig();
+  const { mutate } = useSWRConfig();
+  const [queue, setQueue] = useState<LiveMessage[]>([]);
+  const nextId = useRef(1);
+  const mutateRef = useRef(mutate);
+  useEffect(() => {
+    mutateRef.current = mutate;
+  });
+
+  const receive = useCallback((sender: string, text: string) => {
+    const message = { id: nextId.current++, sender, text };
+    setQueue((current) => [...current, message]);
+    const entry: Notification = { message: text, createdAt: new Date().toISOString() } as Notification;
+    void mutateRef.current(
+      NOTIFICATIONS_KEY,
+      (list: Notification[] | undefined) => [entry, ...(list ?? [])],
+      { revalidate: false },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!hubUrl || !connectNotifications) return;
+    const connection = connectNotifications({ url: hubUrl, onMessage: receive });
+    return () => {
+      void connection.stop();
+    };
+  }, [hubUrl, connectNotifications, receive]);
+
+  const current = queue[0] ?? null;
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setQueue((list) => list.slice(1)), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const value = useMemo(() => ({ current, pending: Math.max(0, queue.length - 1) }), [current, queue.length]);
+  return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
+}
+
+export function useLiveNotifications(): LiveNotificationsValue {
+  return useContext(LiveContext);
+}

@@ -1,0 +1,35 @@
+import { type Order } from '@pustak/sdk';
+import { timestampMs } from '@pustak/sdk/domain';
+
+export const STATUS_FILTERS = ['All', 'Pending', 'Completed', 'Cancelled'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const ORDER_SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'amount-desc', label: 'Amount: high to low' },
+  { value: 'amount-asc', label: 'Amount: low to high' },
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number]['value'];
+
+const dateOf = (order: Order) => {
+  const ms = timestampMs(order.orderDate);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+/** The orders a status filter and sort show, in order. */
+export function visibleOrders(orders: readonly Order[], filter: StatusFilter, sort: OrderSort): Order[] {
+  const shown = filter === 'All' ? [...orders] : orders.filter((order) => order.status === filter);
+  const compare: Record<OrderSort, (a: Order, b: Order) => number> = {
+    newest: (a, b) => dateOf(b) - dateOf(a),
+    oldest: (a, b) => dateOf(a) - dateOf(b),
+    'amount-desc': (a, b) => b.finalTotal - a.finalTotal,
+    'amount-asc': (a, b) => a.finalTotal - b.finalTotal,
+  };
+  return shown.sort(compare[sort]);
+}
+
+/** A short, readable order number: the last 8 characters of the id. */
+export function orderNumber(orderId: string): string {
+  return `#${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}

@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp, sessionFor } from '../../../test/render';
+import { type RequestRule, offlineClient, requestsTo, scriptedClient } from '../books/test-client';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function renderOrders(rules: RequestRule[] = []) {
+  const { client, requests } = scriptedClient(rules);
+  const result = renderWithApp(undefined, { route: '/myOrders', client, session: sessionFor('customer') });
+  await screen.findByRole('heading', { level: 1, name: 'My Orders' });
+  return { ...result, requests };
+}
+
+const orderTitles = () =>
+  within(screen.getByRole('list', { name: 'Orders' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
+
+describe('/myOrders', () => {
+  it('lists the orders newest first with status and total', async () => {
+    await renderOrders();
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(orderTitles()).toEqual(['Order #00000001', 'Order #00000002', 'Order #00000003']);
+    const first = screen.getByRole('article', { name: 'Order #00000001' });
+    expect(within(first).getByText('Pending')).toBeTruthy();
+    expect(within(first).getAllByText('Rs. 1,510.00').length).toBeGreaterThan(0);
+    expect(within(first).getByText('Placed 19 November 2026 · 3 books')).toBeTruthy();
+  });
+
+  it('filters by status and sorts', async () => {
+    const { user } = await renderOrders();
+    await screen.findByRole('list', { name: 'Orders' });
+    await user.click(screen.getByRole('button', { name: 'Completed (1)' }));
+    expect(orderTitles()).toEqual(['Order #00000002']);
+    await user.click(screen.getByRole('button', { name: 'Cancelled (1)' }));
+    expect(orderTitles()).toEqual(['Order #00000003']);
+    await user.click(screen.getByRole('button', { name: 'All (3)' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'oldest');
+    expect(orderTitles()).toEqual(['Order #00000003', 'Order #00000002', 'Order #00000001']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'amount-desc');
+    expect(orderTitles()).toEqual(['Order #00000002', 'Order #00000003', 'Order #00000001']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'amount-asc');
+    expect(orderTitles()).toEqual(['Order #00000001', 'Order #00000003', 'Order #00000002']);
+  });
+
+  it('expands an order to its items, totals and discount rate', async () => {
+    const { user } = await renderOrders();
+    const order = await screen.findByRole('article', { name: 'Order #00000002' });
+    const toggle = within(order).getByRole('button', { name: 'Show details of order #00000002' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(order).queryByRole('listitem')).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(within(order).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(order).getByText('Palpasa Cafe')).toBeTruthy();
+    expect(within(order).getByText('Qty 3 × Rs. 550.00')).toBeTruthy();
+    expect(within(order).getByText('Rs. 1,650.00')).toBeTruthy();
+    // Subtotal from the lines (3 x 550 + 2 x 500), the fraction 0.05 as 5%, and the final total.
+    expect(within(order).getByText('Rs. 2,650.00')).toBeTruthy();
+    expect(within(order).getByText('5%')).toBeTruthy();
+    expect(within(order).getAllByText('Rs. 2,470.00').length).toBe(2);
+  });
+
+  it('offers Cancel only on Pending orders, confirms, shows the server message and reloads', async () => {
+    const { user, requests } = await renderOrders();
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(screen.getAllByRole('button', { name: /^Cancel order/ })).toHaveLength(1);
+    expect(within(screen.getByRole('article', { name: 'Order #00000002' })).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Order #00000003' })).queryByRole('button', { name: /Cancel/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel order #00000001' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel this order?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(requestsTo(requests, '/order/cancel/0dde0000-0000-4000-8000-000000000001', 'PUT')).toHaveLength(0);
+
+    const loads = requestsTo(requests, '/order/userOrder').length;
+    await user.click(screen.getByRole('button', { name: 'Cancel order #00000001' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled successfully')).toBeTruthy();
+    expect(requestsTo(requests, '/order/cancel/0dde0000-0000-4000-8000-000000000001', 'PUT')).toHaveLength(1);
+    await vi.waitFor(() => expect(requestsTo(requests, '/order/userOrder').length).toBe(loads + 1));
+  });
+
+  it("shows the server's reason when a cancel is refused", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderOrders([{ path: /order\/cancel\//, prefer: 'code=400' }]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel order #00000001' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Cannot cancel a completed or already cancelled order')).toBeTruthy();
+  });
+
+  it('says when there are no orders yet (the legacy 404) and links to the books', async () => {
+    await renderOrders([{ path: /userOrder$/, prefer: 'code=404' }]);
+    expect(await screen.findByRole('heading', { name: 'You have no orders yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse books' }).getAttribute('href')).toBe('/books');
+  });
+
+  it('shows a retryable error when the orders cannot be loaded', async () => {
+    renderWithApp(undefined, { route: '/myOrders', client: offlineClient(), session: sessionFor('customer') });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText("We couldn't load your orders")).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+import { type PustakClient } from '@pustak/sdk';
+import { type RenderResult, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactElement } from 'react';
+import { type RouteObject, createMemoryRouter, RouterProvider } from 'react-router';
+import { type AppConfig } from '../src/app/app-config';
+import { AppProviders } from '../src/app/providers';
+import { appRoutes } from '../src/app/routes';
+import { signIn } from '../src/features/auth/session';
+import { createAppClient } from '../src/lib/api-client';
+import { getTestMockUrl } from './mock-url';
+
+/** Mock users from the contract's examples. */
+export const MOCK_USERS = {
+  admin: { userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01', role: 'Admin', username: 'admin' },
+  staff: { userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02', role: 'Staff', username: 'staff' },
+  customer: { userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03', role: 'User', username: 'sita' },
+} as const;
+
+export type TestSession = { token: string; role: string; userId: string };
+
+/** A stored session for a mock user: `session: sessionFor('customer')`. */
+export function sessionFor(who: keyof typeof MOCK_USERS): TestSession {
+  const user = MOCK_USERS[who];
+  return { token: `test-token-${who}`, role: user.role, userId: user.userId };
+}
+
+export interface RenderWithAppOptions {
+  /** Starting URL (default '/'). */
+  route?: string;
+  /** Mock origin (default: the one test/setup.ts knows). The client calls `${mockUrl}/api`. */
+  mockUrl?: string;
+  /** Stored before rendering, like a signed-in browser. */
+  session?: TestSession | null;
+  /** Route table (default: the app's full table). Ignored when `ui` is given. */
+  routes?: RouteObject[];
+  /** Live notifications etc.; default offline (hubUrl null). */
+  config?: Partial<AppConfig>;
+  /** A prebuilt client (default: createAppClient at the mock). */
+  client?: PustakClient;
+}
+
+export interface RenderWithAppResult extends RenderResult {
+  user: ReturnType<typeof userEvent.setup>;
+  router: ReturnType<typeof createMemoryRouter>;
+  client: PustakClient;
+  /** Current path + search of the memory router. */
+  location: () => string;
+}
+
+/**
+ * Renders like the real app: AppProviders (SDK client at the mock, fresh SWR cache,
+ * toasts) and a memory router.
+ *   renderWithApp(undefined, { route: '/books' })  -> the full route table at /books
+ *   renderWithApp(<BookCard book={b} />)            -> just that element, still inside a router
+ *                                                     (at `route`, default '/')
+ */
+export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions = {}): RenderWithAppResult {
+  const { route = '/', session, config, routes } = options;
+  if (session) signIn(session);
+  const client =
+    options.client ?? createAppClient({ baseUrl: `${options.mockUrl ?? getTestMockUrl()}/api` });
+  const table: RouteObject[] = ui ? [{ path: '*', element: ui }] : (routes ?? appRoutes);
+  const router = createMemoryRouter(table, { initialEntries: [route] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders
+      client={client}
+      config={{ hubUrl: null, ...config }}
+      swr={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false, revalidateOnReconnect: false }}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...result, user, router, client, location };
+}

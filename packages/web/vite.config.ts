@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+// vitest/config's defineConfig is Vite's plus the `test` block (the root vitest config extends this file).
+import { createLogger } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The web app consumes the SDK from source so it never needs a separate SDK build step.
+const sdkEntry = here('../sdk/src/index.ts');
+const sdkDomainEntry = here('../sdk/src/domain/index.ts');
+
+const mockTarget = process.env.PUSTAK_MOCK_URL ?? 'http://127.0.0.1:4010';
+
+// Same-origin in the browser: the app calls /api, /hubs and /__mock and Vite forwards them
+// to the mock (or any backend that speaks the contract).
+const proxy = {
+  '/api': { target: mockTarget, changeOrigin: true },
+  '/__mock': { target: mockTarget, changeOrigin: true },
+  '/hubs': { target: mockTarget, changeOrigin: true, ws: true },
+};
+
+// A browser tab that closes or reloads resets its live-notification socket; the WebSocket
+// proxy reports each reset as an error. That is normal traffic, not a fault worth a stack trace.
+const logger = createLogger();
+const logError = logger.error.bind(logger);
+logger.error = (message, options) => {
+  if (/ws proxy (socket )?error/.test(message) && /ECONNRESET|EPIPE/.test(String(options?.error ?? message))) return;
+  logError(message, options);
+};
+
+export default defineConfig(({ command, mode }) => ({
+  root: here('.'),
+  // A production build must ship React's production code even when the building process
+  // runs with another NODE_ENV (e.g. a test runner building the app for browser tests).
+  define:
+    command === 'build' && mode === 'production'
+      ? { 'process.env.NODE_ENV': JSON.stringify('production') }
+      : undefined,
+  customLogger: logger,
+  plugins: [react()],
+  resolve: {
+    // Order matters: the more specific subpath must win over the package root.
+    alias: [
+      { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
+      { find: /^@pustak\/sdk$/, replacement: sdkEntry },
+    ],
+  },
+  server: { port: 5173, strictPort: true, host: 'localhost', proxy },
+  preview: { port: 5173, strictPort: true, host: 'localhost', proxy },
+  build: { outDir: 'dist', sourcemap: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.tsx'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 20_000,
+  },
+}));

@@ -1,0 +1,56 @@
+// Browser tests run against the production build, served by `vite preview` with the same
+// proxy the user gets (/api, /hubs, /__mock -> the mock gateway). Both servers bind free
+// loopback ports and are stopped after the run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build, preview } from 'vite';
+// @ts-expect-error plain ESM script without type declarations
+import { startMock } from '../../scripts/mock/index.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+    appMockUrl: string;
+  }
+}
+
+const webRoot = resolve(import.meta.dirname, '../../packages/web');
+
+export default async function setup(project: TestProject) {
+  const mock = await startMock({ port: 0, log: { info() {}, warn: console.warn, error: console.error } });
+  process.env.PUSTAK_MOCK_URL = mock.url;
+  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  // Its own output folder: a test run never overwrites packages/web/dist, nor races another build.
+  const outDir = await mkdtemp(join(tmpdir(), 'pustak-e2e-build-'));
+  const viteOptions = { root: webRoot, configFile: resolve(webRoot, 'vite.config.ts'), logLevel: 'warn' as const };
+  try {
+    // Vitest runs with NODE_ENV=test, which would make the React plugin emit development JSX.
+    const testEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ ...viteOptions, build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = testEnv;
+    }
+    server = await preview({
+      ...viteOptions,
+      build: { outDir },
+      preview: { port: 0, strictPort: false, host: '127.0.0.1', open: false },
+    });
+  } catch (error) {
+    await mock.close();
+    await rm(outDir, { recursive: true, force: true });
+    throw error;
+  }
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('vite preview did not bind a port');
+  project.provide('appUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('appMockUrl', mock.url);
+  return async () => {
+    await new Promise<void>((done) => server!.httpServer.close(() => done()));
+    await mock.close();
+    await rm(outDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,138 @@
+// Storefront in Chromium for a signed-in customer: cart and Place Order, My Orders and
+// Cancel, the wishlist. Screenshots at phone and desktop widths and axe on /cart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshot as takeScreenshot, seriousA11yViolations } from './harness';
+
+const CUSTOMER = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
+
+/** Scrolls through the page so lazy covers load, waits for them, then saves the screenshot. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => setTimeout(done, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  // Every storefront page has exactly one h1.
+  expect(await page.locator('h1').count()).toBe(1);
+  return takeScreenshot(page, name);
+}
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await openBrowser();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function customerPage(viewport = DESKTOP): Promise<Page> {
+  const page = await session.newPage(viewport);
+  await presetSession(page, CUSTOMER);
+  return page;
+}
+
+describe('storefront: customer pages', () => {
+  it('cart: lines, stepper, Place Order with the claim code, then back to the previous page', async () => {
+    const page = await customerPage();
+    await page.goto('/books');
+    await page.getByText(/^Showing page/).waitFor();
+    // Into the cart inside the app, so "back one page" has somewhere to go.
+    await page.getByRole('button', { name: 'Open account panel' }).click();
+    const panel = page.getByRole('dialog', { name: 'Your account' });
+    await panel.getByRole('link', { name: 'Cart', exact: true }).click();
+    await page.waitForURL(/\/cart$/);
+    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
+    const items = page.getByRole('region', { name: 'Items in your cart' });
+    await items.waitFor();
+    await expect(items.getByRole('listitem').count()).resolves.toBe(3);
+    await screenshot(page, 'cart');
+    const violations = await seriousA11yViolations(page);
+
+    const muna = items.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Muna Madan' }) });
+    await expect(muna.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).resolves.toBe(true);
+    await muna.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(muna.getByRole('spinbutton').inputValue()).resolves.toBe('2');
+    await page.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 4,400.00').first().waitFor();
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Order placed' });
+    await dialog.waitFor();
+    await expect(dialog.getByText('7F3A9C21').isVisible()).resolves.toBe(true);
+    await expect(dialog.getByText('Show this claim code at pickup').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'cart-order-placed');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/books$/, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'All Books' }).waitFor();
+
+    const phone = await customerPage(PHONE);
+    await phone.goto('/cart');
+    await phone.getByRole('region', { name: 'Items in your cart' }).waitFor();
+    await screenshot(phone, 'cart');
+
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+
+  it('my orders: expand an order and cancel a Pending one after confirming', async () => {
+    const page = await customerPage();
+    await page.goto('/myOrders');
+    const list = page.getByRole('list', { name: 'Orders' });
+    await list.waitFor();
+    await expect(page.getByRole('button', { name: /^Cancel order/ }).count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Show details of order #00000002' }).click();
+    await page.getByText('Qty 3 × Rs. 550.00').waitFor();
+    await screenshot(page, 'orders');
+
+    await page.getByRole('button', { name: 'Cancel order #00000001' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('Order cancelled successfully').waitFor();
+    await expect(confirm.isVisible()).resolves.toBe(false);
+
+    const phone = await customerPage(PHONE);
+    await phone.goto('/myOrders');
+    await phone.getByRole('list', { name: 'Orders' }).waitFor();
+    await phone.getByRole('button', { name: 'Show details of order #00000001' }).click();
+    await screenshot(phone, 'orders');
+  });
+
+  it('wishlist: a card heart removes and adds with toasts; the wishlist page removes with DELETE', async () => {
+    const page = await customerPage();
+    await page.goto('/');
+    const card = page.getByRole('list', { name: 'New Arrivals' }).getByRole('article').first();
+    const heart = card.getByRole('button', { name: /to wishlist$/ });
+    // The mock answers "bookmarked" for every book.
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await heart.click();
+    await page.getByText('Removed from Wishlist').waitFor();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await heart.click();
+    await page.getByText('Bookmarked Successfully').waitFor();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+
+    const wishlist = await customerPage();
+    const methods: string[] = [];
+    wishlist.on('request', (request) => {
+      if (request.url().includes('/api/book/remove/')) methods.push(request.method());
+    });
+    await wishlist.goto('/wishlist');
+    const grid = wishlist.getByRole('list', { name: 'Saved books' });
+    await grid.waitFor();
+    await expect(grid.getByRole('article').count()).resolves.toBe(3);
+    await screenshot(wishlist, 'wishlist');
+    await wishlist.getByRole('button', { name: 'Remove Palpasa Cafe from wishlist' }).click();
+    await wishlist.getByText('Removed from Wishlist').waitFor();
+    await expect.poll(() => grid.getByRole('article').count()).toBe(2);
+    expect(methods).toEqual(['DELETE']);
+
+    const phone = await customerPage(PHONE);
+    await phone.goto('/wishlist');
+    await phone.getByRole('list', { name: 'Saved books' }).waitFor();
+    await screenshot(phone, 'wishlist');
+  });
+});

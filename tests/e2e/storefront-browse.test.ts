@@ -1,0 +1,166 @@
+// Storefront in Chromium, as a guest and a customer: home, the /books filters in the URL,
+// a book page. Screenshots at phone and desktop widths and an axe check per page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshot as takeScreenshot, seriousA11yViolations } from './harness';
+
+const CUSTOMER = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
+
+/** Scrolls through the page so lazy covers load, waits for them, then saves the screenshot. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => setTimeout(done, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  // Every storefront page has exactly one h1.
+  expect(await page.locator('h1').count()).toBe(1);
+  return takeScreenshot(page, name);
+}
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await openBrowser();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function expectNoSeriousViolations(page: Page) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+async function openHome(viewport = DESKTOP) {
+  const page = await session.newPage(viewport);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'Find your next favourite book' }).waitFor();
+  await page.getByRole('list', { name: 'Deal Of the Day' }).waitFor();
+  await page.getByRole('list', { name: 'Best Selling' }).waitFor();
+  return page;
+}
+
+describe('storefront: browsing', () => {
+  it('home shows its sections, a running deal with a ticking countdown, and passes axe', async () => {
+    const page = await openHome();
+    for (const name of ['Shop By Genre', 'New Arrivals', 'Coming Soon', 'Best Selling', 'Deal Of the Day', 'Why Shop with Us']) {
+      await expect(page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    const deals = page.getByRole('list', { name: 'Deal Of the Day' });
+    await expect(deals.getByRole('article').count()).resolves.toBe(3);
+    const timer = deals.getByRole('timer').first();
+    const first = await timer.textContent();
+    expect(first).toMatch(/^\d+:\d{2}:\d{2}$/);
+    await page.waitForTimeout(1200);
+    expect(await timer.textContent()).not.toBe(first);
+    await expect(deals.getByText(/^Sale −\d+%$/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: /^Fiction\s*5 books$/ }).getAttribute('href')).resolves.toBe('/books?genre=Fiction');
+
+    await screenshot(page, 'home');
+    const phone = await openHome(PHONE);
+    await screenshot(phone, 'home');
+
+    await expectNoSeriousViolations(page);
+  });
+
+  it('the hero search opens /books with the search applied', async () => {
+    const page = await openHome();
+    await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('Devkota');
+    await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/books?search=Devkota');
+    await expect(page.getByRole('searchbox', { name: 'Search books' }).inputValue()).resolves.toBe('Devkota');
+  });
+
+  it('/books keeps genre, sort and page in the URL, and Back restores them', async () => {
+    const page = await session.newPage(DESKTOP);
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/book/all')) listCalls.push(request.url());
+    });
+    await page.goto('/books');
+    await page.getByText('Showing page 1 of 4 — Total books: 27').waitFor();
+    await expect(page.getByRole('list', { name: 'Books' }).getByRole('article').count()).resolves.toBe(8);
+    await screenshot(page, 'books');
+    const violations = await seriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL('**/books?page=2');
+    await page.getByText('Showing page 2 of 4 — Total books: 27').waitFor();
+
+    await page.getByRole('radio', { name: 'Fiction', exact: true }).check();
+    await page.waitForURL('**/books?genre=Fiction');
+    await page.getByRole('combobox', { name: 'Sort By' }).selectOption('price');
+    await page.waitForURL('**/books?genre=Fiction&sortBy=price');
+    await page.getByRole('button', { name: 'Remove filter Genre: Fiction' }).waitFor();
+    await expect.poll(() => listCalls.at(-1) ?? '').toContain('sortBy=price');
+    expect(listCalls.at(-1)).toContain('genre=Fiction');
+    expect(listCalls.at(-1)).toContain('page=1');
+
+    await page.goBack();
+    await page.waitForURL('**/books?genre=Fiction');
+    await expect(page.getByRole('combobox', { name: 'Sort By' }).inputValue()).resolves.toBe('');
+    await expect(page.getByRole('radio', { name: 'Fiction', exact: true }).isChecked()).resolves.toBe(true);
+    await page.goBack();
+    await page.waitForURL('**/books?page=2');
+    await page.getByText('Showing page 2 of 4 — Total books: 27').waitFor();
+    await expect(page.getByRole('radio', { name: 'All genres', exact: true }).isChecked()).resolves.toBe(true);
+
+    await page.getByRole('radio', { name: 'Horror', exact: true }).check();
+    await page.getByRole('button', { name: 'Clear All' }).first().click();
+    await page.waitForURL(/\/books$/);
+
+    const phone = await session.newPage(PHONE);
+    await phone.goto('/books?genre=Fiction');
+    await phone.getByText('Showing page 1 of 4 — Total books: 27').waitFor();
+    // Filters collapse into a disclosure on phones.
+    const disclosure = phone.getByRole('button', { name: /^Filters/ });
+    await expect(disclosure.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).resolves.toBe(false);
+    await screenshot(phone, 'books');
+    await disclosure.click();
+    await expect(phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).resolves.toBe(true);
+    await screenshot(phone, 'books-filters-open');
+
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+
+  it('opens a book from its card, adds it to the cart, and the page passes axe', async () => {
+    const page = await session.newPage(DESKTOP);
+    await presetSession(page, CUSTOMER);
+    await page.goto('/books');
+    const grid = page.getByRole('list', { name: 'Books' });
+    await grid.getByRole('link', { name: 'Muna Madan' }).click();
+    await page.waitForURL('**/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+    await page.getByRole('list', { name: 'Reviews' }).waitFor();
+    await page.getByRole('list', { name: 'More books by Laxmi Prasad Devkota' }).waitFor();
+    await expect(page.getByText('Available Within 1 to 2 days').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'book-details');
+    const violations = await seriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'ADD TO CART', exact: true }).click();
+    await page.getByText('Added to Cart').waitFor();
+
+    // A direct link (or reload) works without the card's hand-over.
+    const phone = await session.newPage(PHONE);
+    await phone.goto('/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await phone.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+    await phone.getByRole('list', { name: 'Reviews' }).waitFor();
+    await screenshot(phone, 'book-details');
+
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+
+  it('adds a book to the cart from a home card', async () => {
+    const page = await session.newPage(DESKTOP);
+    await presetSession(page, CUSTOMER);
+    await page.goto('/');
+    const card = page.getByRole('list', { name: 'New Arrivals' }).getByRole('article').first();
+    await card.getByRole('button', { name: /^Add to cart/ }).click();
+    await page.getByText('Added to Cart').waitFor();
+  });
+});
