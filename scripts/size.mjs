@@ -41,9 +41,10 @@ function staticClosure(key, seen = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+// The home page may have a chunk of its own (lazy route) or sit in the entry chunk.
 const homeKey = Object.keys(manifest).find((k) => /features\/home\/home-page\.tsx$/.test(k));
-if (!entryKey || !homeKey) throw new Error('size: could not find the entry or the home page chunk in the manifest');
-const homeFiles = staticClosure(homeKey, staticClosure(entryKey));
+if (!entryKey) throw new Error('size: could not find the entry chunk in the manifest');
+const homeFiles = homeKey ? staticClosure(homeKey, staticClosure(entryKey)) : staticClosure(entryKey);
 
 const rows = [];
 for (const chunk of Object.values(manifest)) {

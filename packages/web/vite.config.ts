@@ -9,6 +9,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // The web app consumes the SDK from source so it never needs a separate SDK build step.
 const sdkEntry = here('../sdk/src/index.ts');
 const sdkDomainEntry = here('../sdk/src/domain/index.ts');
+const sdkLiveEntry = here('../sdk/src/notifications.ts');
 
 const mockTarget = process.env.PUSTAK_MOCK_URL ?? 'http://127.0.0.1:4010';
 
@@ -43,6 +44,7 @@ export default defineConfig(({ command, mode }) => ({
     // Order matters: the more specific subpath must win over the package root.
     alias: [
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
+      { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
     ],
   },

@@ -1,10 +1,10 @@
-import { connectNotifications } from '@pustak/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/routes';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
+import { connectNotificationsLazily } from './lib/live-connection';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -13,8 +13,13 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 
 createRoot(root).render(
   <StrictMode>
-    <AppProviders client={createAppClient()} config={{ hubUrl: defaultHubUrl(), connectNotifications }}>
-      <RouterProvider router={createAppRouter()} />
+    <AppProviders
+      client={createAppClient()}
+      config={{ hubUrl: defaultHubUrl(), connectNotifications: connectNotificationsLazily }}
+    >
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

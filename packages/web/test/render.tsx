@@ -1,11 +1,11 @@
 import { type PustakClient } from '@pustak/sdk';
 import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactElement } from 'react';
-import { type RouteObject, createMemoryRouter, RouterProvider } from 'react-router';
+import { type ReactElement, useLayoutEffect } from 'react';
+import { type Location, type NavigateFunction, type RouteObject, MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { type AppConfig } from '../src/app/app-config';
 import { AppProviders } from '../src/app/providers';
-import { appRoutes } from '../src/app/routes';
+import { AppRoutes, appRoutes } from '../src/app/routes';
 import { signIn } from '../src/features/auth/session';
 import { createAppClient } from '../src/lib/api-client';
 import { getTestMockUrl } from './mock-url';
@@ -40,9 +40,15 @@ export interface RenderWithAppOptions {
   client?: PustakClient;
 }
 
+/** What tests drive the memory router with (the app itself navigates through links). */
+export interface TestRouter {
+  navigate: NavigateFunction;
+  readonly location: Location;
+}
+
 export interface RenderWithAppResult extends RenderResult {
   user: ReturnType<typeof userEvent.setup>;
-  router: ReturnType<typeof createMemoryRouter>;
+  router: TestRouter;
   client: PustakClient;
   /** Current path + search of the memory router. */
   location: () => string;
@@ -61,7 +67,13 @@ export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions =
   const client =
     options.client ?? createAppClient({ baseUrl: `${options.mockUrl ?? getTestMockUrl()}/api` });
   const table: RouteObject[] = ui ? [{ path: '*', element: ui }] : (routes ?? appRoutes);
-  const router = createMemoryRouter(table, { initialEntries: [route] });
+  const probe: { navigate?: NavigateFunction; location?: Location } = {};
+  const router: TestRouter = {
+    navigate: ((...args: unknown[]) => (probe.navigate as (...a: unknown[]) => unknown)(...args)) as NavigateFunction,
+    get location() {
+      return probe.location!;
+    },
+  };
   const user = userEvent.setup();
   const result = render(
     <AppProviders
@@ -69,9 +81,25 @@ export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions =
       config={{ hubUrl: null, ...config }}
       swr={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false, revalidateOnReconnect: false }}
     >
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <RouterProbe
+          onChange={(navigate, current) => {
+            probe.navigate = navigate;
+            probe.location = current;
+          }}
+        />
+        <AppRoutes routes={table} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  const location = () => `${router.location.pathname}${router.location.search}`;
   return { ...result, user, router, client, location };
+}
+
+/** Hands the memory router's navigate and current location to the test. */
+function RouterProbe({ onChange }: { onChange: (navigate: NavigateFunction, location: Location) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useLayoutEffect(() => onChange(navigate, location), [onChange, navigate, location]);
+  return null;
 }

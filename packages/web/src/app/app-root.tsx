@@ -1,16 +1,22 @@
 import { Suspense, lazy, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useAuthDialog } from '../features/auth/auth-dialog-store';
 import { RoleRedirect } from '../features/auth/guards';
 import { LiveNotificationsProvider } from '../features/notifications/live-notifications';
+import { RouteErrorBoundary } from '../features/pages/route-error';
 
 /** Root route: role redirect, the auth dialogs and the live connection around every page. */
 export function AppRoot() {
+  const { pathname } = useLocation();
   return (
     <LiveNotificationsProvider>
       <RoleRedirect>
-        <Outlet />
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<AppRootFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </RoleRedirect>
       <LazyAuthDialogs />
     </LiveNotificationsProvider>

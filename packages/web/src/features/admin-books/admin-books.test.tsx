@@ -1,5 +1,5 @@
 import { type Book } from '@pustak/sdk';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { spyOnApi } from '../back-office/testing/api-spy';
@@ -65,7 +65,7 @@ describe('admin books list', () => {
     await user.click(list);
     expect(list.getAttribute('aria-pressed')).toBe('true');
     expect(grid.getAttribute('aria-pressed')).toBe('false');
-    expect(location()).toBe('/admin/books?view=list');
+    await waitFor(() => expect(location()).toBe('/admin/books?view=list'));
     expect(screen.queryByRole('list', { name: 'Books' })).toBeNull();
     const table = screen.getByRole('table');
     const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);

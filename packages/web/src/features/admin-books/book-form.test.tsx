@@ -94,7 +94,7 @@ describe('Add Book', () => {
     await user.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Book created successfully')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Processing/ })).toBeTruthy();
-    expect(location()).toBe('/admin/books/addBooks');
+    await waitFor(() => expect(location()).toBe('/admin/books/addBooks'));
 
     const [call] = api.find('POST', '/bookcrud/create');
     const form = await call.request.formData();
@@ -128,7 +128,7 @@ describe('Add Book', () => {
     expect((screen.getByRole('button', { name: 'Add Book' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Seto Bagh');
     expect((screen.getByLabelText('Price (Rs.)') as HTMLInputElement).value).toBe('499.50');
-    expect(location()).toBe('/admin/books/addBooks');
+    await waitFor(() => expect(location()).toBe('/admin/books/addBooks'));
     expect(logged).toHaveBeenCalled();
   });
 });
@@ -162,7 +162,7 @@ describe('Edit Book', () => {
     expect(form.has('image')).toBe(true);
     expect(form.get('startTime')).toBe('2025-01-01T00:00:00.000Z');
 
-    expect(location()).toBe(`/admin/books/edit/${MUNA_MADAN}`);
+    await waitFor(() => expect(location()).toBe(`/admin/books/edit/${MUNA_MADAN}`));
     await waitFor(() => expect(location()).toBe(`/admin/books/view/${MUNA_MADAN}`), { timeout: 3000 });
   });
 

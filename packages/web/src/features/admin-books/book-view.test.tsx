@@ -127,6 +127,6 @@ describe('admin book view', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.find('DELETE', '/bookcrud/deletebook')).toHaveLength(0);
-    expect(location()).toBe(route);
+    await waitFor(() => expect(location()).toBe(route));
   });
 });

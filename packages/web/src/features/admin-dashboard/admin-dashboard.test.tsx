@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { spyOnApi } from '../back-office/testing/api-spy';
@@ -83,7 +83,7 @@ describe('admin dashboard', () => {
     const viewAll = await screen.findByRole('button', { name: 'View All orders' });
     expect(viewAll.getAttribute('aria-disabled')).toBe('true');
     await user.click(viewAll);
-    expect(location()).toBe('/admin');
+    await waitFor(() => expect(location()).toBe('/admin'));
     expect(screen.getAllByRole('button', { name: /^View All/ })).toHaveLength(3);
   });
 

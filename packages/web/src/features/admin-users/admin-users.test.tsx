@@ -69,7 +69,7 @@ describe('admin users', () => {
 
     await user.click(screen.getByRole('button', { name: 'Page 5' }));
     await waitFor(() => expect(api.find('GET', '/user/getallusers').at(-1)?.query.get('page')).toBe('5'));
-    expect(location()).toBe('/admin/users?page=5');
+    await waitFor(() => expect(location()).toBe('/admin/users?page=5'));
     expect(pageButtons().filter((name) => name?.startsWith('Page '))).toEqual([
       'Page 1',
       'Page 3',
@@ -120,7 +120,7 @@ describe('admin users', () => {
     expect(api.find('GET', '/user/getallusers').filter((call) => call.query.has('search'))).toHaveLength(1);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'a{Enter}');
-    expect(location()).toBe('/admin/users?search=rama');
+    await waitFor(() => expect(location()).toBe('/admin/users?search=rama'));
   });
 
   it('skips the role change when the role is unchanged and sends it when it changed', async () => {

@@ -35,7 +35,7 @@ describe('Sign In', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Login successful')).toBeTruthy();
-    expect(location()).toBe('/contact');
+    await waitFor(() => expect(location()).toBe('/contact'));
     expect(localStorage.getItem('role')).toBe('User');
     expect(localStorage.getItem('userId')).toBe(MOCK_USERS.customer.userId);
   });
@@ -65,13 +65,28 @@ describe('Sign In', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('links to Sign Up and back', async () => {
+  it('links to Sign Up and back, keeping focus in the dialog on the new first field', async () => {
     const { user } = renderWithApp(undefined, { route: '/' });
     const dialog = await openSignInFromHeader(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create an account' }));
     const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
+    // The clicked link is gone with the Sign In form; focus must not drop to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(within(signUp).getByRole('textbox', { name: 'Email' })));
     await user.click(within(signUp).getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+    const signIn = screen.getByRole('dialog', { name: 'Sign In' });
+    await waitFor(() => expect(document.activeElement).toBe(within(signIn).getByRole('textbox', { name: 'Username' })));
+    // So Escape still reaches the dialog and focus goes back to the header's account button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open account panel' }));
+  });
+
+  it('puts focus on the first field that needs fixing', async () => {
+    const { user } = renderWithApp(undefined, { route: '/' });
+    const dialog = await openSignInFromHeader(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Password', { selector: 'input' }));
   });
 });
 
@@ -90,6 +105,7 @@ describe('Sign Up', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@');
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
     expect(within(dialog).getByText('Enter a valid email address')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Email' }));
     expect(within(dialog).queryByText('Email is required')).toBeNull();
   });
 
@@ -105,8 +121,11 @@ describe('Sign Up', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
 
     const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
+    const code = within(verify).getByRole('textbox', { name: 'Verification code' });
+    await waitFor(() => expect(document.activeElement).toBe(code));
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));
     expect(within(verify).getByText('Verification code is required')).toBeTruthy();
+    expect(document.activeElement).toBe(code);
 
     await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '12345');
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));

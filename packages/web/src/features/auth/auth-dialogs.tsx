@@ -6,7 +6,7 @@ import {
   validateSignUp,
   validateVerificationCode,
 } from '@pustak/sdk/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -38,15 +38,37 @@ const DESCRIPTIONS: Record<AuthDialogView, string> = {
  */
 export function AuthDialogs() {
   const { view, userId, open, close } = useAuthDialog();
+  const viewRef = useRef<HTMLDivElement>(null);
+  const shownView = useRef(view);
+  // Switching views unmounts the control that had focus (the "Create an account" link, the
+  // submit button); without this, focus falls to <body>, where Escape and Tab no longer reach
+  // the dialog. The first open is left to the Dialog, which also remembers the opener.
+  useEffect(() => {
+    if (view && shownView.current && view !== shownView.current) {
+      viewRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+    }
+    shownView.current = view;
+  }, [view]);
+
   return (
     <Dialog open={view !== null} onClose={close} title={view ? TITLES[view] : ''} description={view ? DESCRIPTIONS[view] : undefined}>
-      {view === 'signIn' ? <SignInForm onSignUp={() => open('signUp')} onDone={close} /> : null}
-      {view === 'signUp' ? (
-        <SignUpForm onSignIn={() => open('signIn')} onRegistered={(id) => open('verify', { userId: id })} />
-      ) : null}
-      {view === 'verify' ? <VerifyForm userId={userId} onVerified={() => open('signIn')} /> : null}
+      <div ref={viewRef}>
+        {view === 'signIn' ? <SignInForm onSignUp={() => open('signUp')} onDone={close} /> : null}
+        {view === 'signUp' ? (
+          <SignUpForm onSignIn={() => open('signIn')} onRegistered={(id) => open('verify', { userId: id })} />
+        ) : null}
+        {view === 'verify' ? <VerifyForm userId={userId} onVerified={() => open('signIn')} /> : null}
+      </div>
     </Dialog>
   );
+}
+
+/** After a failed check, puts the keyboard on the first field that needs fixing (named like its error key). */
+function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string | undefined>, names: Record<string, string> = {}) {
+  const first = Object.keys(errors).find((key) => errors[key]);
+  if (!first) return;
+  const field = form.elements.namedItem(names[first] ?? first);
+  if (field instanceof HTMLElement) field.focus();
 }
 
 function FormAlert({ message }: { message: string | null }) {
@@ -76,7 +98,10 @@ function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => 
     const found = validateSignIn(values);
     setErrors(found);
     setFailure(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement, found);
+      return;
+    }
     setBusy(true);
     try {
       const reply = await api.auth.login({ username: values.username.trim(), password: values.password });
@@ -146,7 +171,10 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
     const found = validateSignUp(values);
     setErrors(found);
     setFailure(null);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement, found);
+      return;
+    }
     setBusy(true);
     try {
       const reply = await api.auth.register({
@@ -230,7 +258,10 @@ function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified:
     const found = validateVerificationCode(code);
     setError(found.code);
     setFailure(null);
-    if (found.code) return;
+    if (found.code) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement, found, { code: 'verificationCode' });
+      return;
+    }
     if (!userId) {
       setFailure('Verification failed. Please try again.');
       return;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { useApi } from '../../lib/api-client';
+import { AppRoot } from '../../app/app-root';
 
 describe('RequireAuth', () => {
   it('sends a guest on /cart to / with the sign-in dialog open', async () => {
@@ -20,7 +21,7 @@ describe('RequireAuth', () => {
   it('lets a signed-in customer through', async () => {
     const { location } = renderWithApp(undefined, { route: '/cart', session: sessionFor('customer') });
     await screen.findByRole('heading', { level: 1 });
-    expect(location()).toBe('/cart');
+    await waitFor(() => expect(location()).toBe('/cart'));
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
   });
 });
@@ -39,7 +40,7 @@ describe('role redirect', () => {
   it('leaves an Admin inside /admin alone', async () => {
     const { location } = renderWithApp(undefined, { route: '/admin/books', session: sessionFor('admin') });
     await screen.findByRole('heading', { level: 1 });
-    expect(location()).toBe('/admin/books');
+    await waitFor(() => expect(location()).toBe('/admin/books'));
   });
 });
 
@@ -82,10 +83,7 @@ describe('401 handling', () => {
       routes: [
         {
           path: '/',
-          lazy: async () => {
-            const { AppRoot } = await import('../../app/app-root');
-            return { Component: AppRoot };
-          },
+          element: <AppRoot />,
           children: [{ index: true, element: <CartProbe /> }],
         },
       ],

@@ -23,7 +23,7 @@ describe('back-office layout', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
     await user.type(search, 'anything{Enter}');
-    expect(location()).toBe('/admin');
+    await waitFor(() => expect(location()).toBe('/admin'));
     // The storefront chrome is not rendered here.
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
@@ -33,8 +33,9 @@ describe('back-office layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
     await user.click(within(nav).getByRole('link', { name: 'Banners' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Banners' })).toBeTruthy();
-    expect(location()).toBe('/admin/banners');
-    expect(document.title).toBe('Banners · Pustak Admin');
+    await waitFor(() => expect(location()).toBe('/admin/banners'));
+    // The title follows in an effect after the navigation's render.
+    await waitFor(() => expect(document.title).toBe('Banners · Pustak Admin'));
     expect(within(nav).getByRole('link', { name: 'Banners' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
@@ -116,7 +117,7 @@ describe('back-office guards', () => {
   it('sends a guest from /admin to / with the sign-in dialog', async () => {
     const { location } = renderWithApp(undefined, { route: '/admin' });
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
-    expect(location()).toBe('/');
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('keeps an admin out of /staff', async () => {

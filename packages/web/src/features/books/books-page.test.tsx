@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { offlineClient, requestsTo, scriptedClient } from './test-client';
@@ -44,29 +44,29 @@ describe('/books', () => {
   it('changing the genre goes back to page 1, puts it in the URL and shows a removable chip', async () => {
     const { user, location, requests } = await renderBooks('/books?page=3');
     await user.click(screen.getByRole('radio', { name: 'Fiction' }));
-    expect(location()).toBe('/books?genre=Fiction');
+    await waitFor(() => expect(location()).toBe('/books?genre=Fiction'));
     const chips = await screen.findByRole('list', { name: 'Applied filters' });
     expect(within(chips).getByRole('button', { name: 'Remove filter Genre: Fiction' })).toBeTruthy();
     await screen.findByText('Showing page 1 of 4 — Total books: 27');
     expect(lastQuery(requests)).toMatchObject({ page: '1', genre: 'Fiction' });
 
     await user.click(within(chips).getByRole('button', { name: 'Remove filter Genre: Fiction' }));
-    expect(location()).toBe('/books');
+    await waitFor(() => expect(location()).toBe('/books'));
     expect(screen.queryByRole('list', { name: 'Applied filters' })).toBeNull();
   });
 
   it('sorting and searching also go back to page 1', async () => {
     const { user, location, requests } = await renderBooks('/books?page=2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort By' }), 'title');
-    expect(location()).toBe('/books?sortBy=title');
+    await waitFor(() => expect(location()).toBe('/books?sortBy=title'));
     await waitForQuery(requests, { sortBy: 'title', sortDesc: 'false', page: '1' });
 
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(location()).toBe('/books?sortBy=title&page=2');
+    await waitFor(() => expect(location()).toBe('/books?sortBy=title&page=2'));
     const box = screen.getByRole('searchbox', { name: 'Search books' });
     await user.type(box, 'Muna Madan');
     await user.click(within(screen.getByRole('search', { name: 'Search books' })).getByRole('button', { name: 'Search' }));
-    expect(location()).toBe('/books?sortBy=title&search=Muna+Madan');
+    await waitFor(() => expect(location()).toBe('/books?sortBy=title&search=Muna+Madan'));
     await waitForQuery(requests, { search: 'Muna Madan', page: '1' });
     expect(screen.getByRole('button', { name: 'Remove filter Search: “Muna Madan”' })).toBeTruthy();
   });
@@ -76,19 +76,19 @@ describe('/books', () => {
     const chips = screen.getByRole('list', { name: 'Applied filters' });
     expect(within(chips).getAllByRole('button')).toHaveLength(3);
     await user.click(screen.getAllByRole('button', { name: 'Clear All' })[0]!);
-    expect(location()).toBe('/books');
+    await waitFor(() => expect(location()).toBe('/books'));
     expect(screen.getByRole('radio', { name: 'All genres' })).toHaveProperty('checked', true);
   });
 
   it('pages with Next and Previous, disabling Next on the last page', async () => {
     const { user, location } = await renderBooks('/books?page=3');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(location()).toBe('/books?page=4');
+    await waitFor(() => expect(location()).toBe('/books?page=4'));
     await screen.findByText('Showing page 4 of 4 — Total books: 27');
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', false);
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
-    expect(location()).toBe('/books?page=3');
+    await waitFor(() => expect(location()).toBe('/books?page=3'));
   });
 
   it('keeps the current books on screen and the pager disabled while the next page loads', async () => {
@@ -98,7 +98,7 @@ describe('/books', () => {
     });
     const { user, location } = await renderBooks('/books', [{ path: /\/book\/all$/, search: /page=2/, hold: held }]);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    expect(location()).toBe('/books?page=2');
+    await waitFor(() => expect(location()).toBe('/books?page=2'));
     expect(within(screen.getByRole('list', { name: 'Books' })).getAllByRole('article')).toHaveLength(8);
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
@@ -111,9 +111,9 @@ describe('/books', () => {
     const { user, router, location } = await renderBooks('/books');
     await user.click(screen.getByRole('radio', { name: 'Mystery' }));
     await user.click(screen.getByRole('radio', { name: 'Romance' }));
-    expect(location()).toBe('/books?genre=Romance');
+    await waitFor(() => expect(location()).toBe('/books?genre=Romance'));
     await act(() => router.navigate(-1));
-    expect(location()).toBe('/books?genre=Mystery');
+    await waitFor(() => expect(location()).toBe('/books?genre=Mystery'));
     expect(screen.getByRole('radio', { name: 'Mystery' })).toHaveProperty('checked', true);
   });
 

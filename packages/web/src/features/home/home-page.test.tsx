@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { offlineClient, requestsTo, scriptedClient } from '../books/test-client';
@@ -70,7 +70,7 @@ describe('Home', () => {
     await user.type(box, 'Palpasa');
     await user.click(within(screen.getByRole('search', { name: 'Search the catalogue' })).getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'All Books' })).toBeTruthy();
-    expect(location()).toBe('/books?search=Palpasa');
+    await waitFor(() => expect(location()).toBe('/books?search=Palpasa'));
   });
 
   it('thanks a newsletter sign-up inline without calling the server', async () => {

@@ -1,6 +1,6 @@
 import { type BestSeller, type Book } from '@pustak/sdk';
 import { HOME_LIMITS, type GenreCount, homeSections } from '@pustak/sdk/domain';
-import { type ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowRightIcon,
@@ -17,8 +17,10 @@ import { useNow } from '../../lib/use-now';
 import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider } from '../books';
 import { useBestSellers, useHomeBooks } from './api/use-home-books';
 import { HomeSearch } from './components/home-search';
-import { Newsletter } from './components/newsletter';
 import styles from './home-page.module.css';
+
+// The newsletter box sits at the bottom of the page: it loads after the page has rendered.
+const Newsletter = lazy(() => import('./components/newsletter').then((m) => ({ default: m.Newsletter })));
 
 /** Home: hero search, genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
 export default function HomePage() {
@@ -99,7 +101,9 @@ export default function HomePage() {
         />
 
         <WhyShopWithUs />
-        <Newsletter />
+        <Suspense fallback={<div className={styles.newsletterPlaceholder} />}>
+          <Newsletter />
+        </Suspense>
       </div>
     </SaleClockProvider>
   );

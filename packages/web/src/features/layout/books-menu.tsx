@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
+import { cx } from '../../lib/cx';
 import styles from './header.module.css';
 import { CATEGORY_LINKS, INERT_CATEGORY_ENTRIES } from './nav-items';
 
@@ -50,7 +51,7 @@ export function BooksMenu() {
       <button
         ref={buttonRef}
         type="button"
-        className={styles.menuButton}
+        className={cx(styles.menuButton, location.pathname.startsWith('/category/') && styles.navLinkActive)}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -87,9 +88,9 @@ export function CategoryGroups({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <div>
         <h3 id={moreId} className={styles.menuGroupTitle}>
-          Discover
+          Discover <span className={styles.soon}>Coming soon</span>
         </h3>
-        <ul className={styles.menuList} aria-labelledby={moreId}>
+        <ul className={cx(styles.menuList, styles.menuListSplit)} aria-labelledby={moreId}>
           {INERT_CATEGORY_ENTRIES.map((label) => (
             <li key={label}>
               <span className={styles.menuInert} aria-disabled="true" title="Coming soon">

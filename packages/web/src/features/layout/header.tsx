@@ -35,13 +35,16 @@ export function Header() {
           className={styles.menuToggle}
           onClick={() => setMenuOpen(true)}
         />
-        <Link to="/" className={styles.brand} aria-label="Pustak home">
+        {/* Named by its visible word (an aria-label that drops visible text fails WCAG 2.5.3). */}
+        <Link to="/" className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             <BookIcon size={20} />
           </span>
           <span>
-            Pustak
-            <span className={styles.brandSub}>Books · Kathmandu</span>
+            Pustak<span className="visually-hidden"> home</span>
+            <span className={styles.brandSub} aria-hidden="true">
+              Books · Kathmandu
+            </span>
           </span>
         </Link>
 

@@ -24,8 +24,8 @@ export function MobileNav({ open, onClose }: { open: boolean; onClose: () => voi
             </li>
           ))}
         </ul>
+        {/* The group headings (Categories, Discover) title this part; a third "Books" heading above them read as clutter. */}
         <section className={styles.section} aria-label="Books">
-          <h3 className={styles.sectionTitle}>Books</h3>
           <div className={styles.categoryGrid}>
             <CategoryGroups onNavigate={onClose} />
           </div>

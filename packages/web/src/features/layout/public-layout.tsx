@@ -1,15 +1,17 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/spinner';
 import { AnnouncementBanner } from '../announcements/announcement-banner';
 import { NotificationToast } from '../notifications/notification-toast';
-import { Footer } from './footer';
 import { Header } from './header';
 import styles from './public-layout.module.css';
+
+// Below the fold on every page: fetched after the page itself has rendered.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 /** Storefront chrome (never under /admin or /staff): banner, header, live toast, footer. */
 export function PublicLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -22,10 +24,15 @@ export function PublicLayout() {
       <AnnouncementBanner />
       <Header />
       <NotificationToast />
-      <main id="main" className={styles.main} tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
-        <Outlet />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {/* The header stays while a page's chunk loads on first visit. */}
+        <Suspense fallback={<Spinner label="Loading page" centered />}>
+          <Outlet />
+        </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

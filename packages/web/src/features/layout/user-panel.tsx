@@ -81,15 +81,27 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
           Sign out
         </Button>
       ) : (
-        <Button
-          block
-          onClick={() => {
-            onClose();
-            openAuthDialog('signIn');
-          }}
-        >
-          Sign in
-        </Button>
+        <div className={styles.guestActions}>
+          <Button
+            block
+            onClick={() => {
+              onClose();
+              openAuthDialog('signIn');
+            }}
+          >
+            Sign in
+          </Button>
+          <Button
+            variant="ghost"
+            block
+            onClick={() => {
+              onClose();
+              openAuthDialog('signUp');
+            }}
+          >
+            Create an account
+          </Button>
+        </div>
       )}
     </Drawer>
   );

@@ -2,6 +2,8 @@ import { type ConnectNotificationsOptions, type NotificationConnection } from '@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
+import { getTestMockUrl } from '../../../test/mock-url';
+import { createAppClient } from '../../lib/api-client';
 
 function fakeHub() {
   const connections: ConnectNotificationsOptions[] = [];
@@ -89,9 +91,10 @@ describe('notification bell', () => {
   });
 
   it('shows the empty state', async () => {
-    const { user, client } = renderWithApp(undefined, { route: '/' });
+    const client = createAppClient({ baseUrl: `${getTestMockUrl()}/api` });
     const original = client.notifications.list.bind(client.notifications);
     client.notifications.list = () => original({ headers: { Prefer: 'example=empty' } });
+    const { user } = renderWithApp(undefined, { route: '/', client });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications yet')).toBeTruthy();
   });

@@ -12,7 +12,7 @@ export function NotificationToast() {
           <span className={styles.icon} aria-hidden="true">
             <BellIcon size={16} />
           </span>
-          <p style={{ margin: 0 }}>
+          <p className={styles.text}>
             <span className={styles.sender}>{current.sender}</span>: {current.text}
           </p>
         </div>

@@ -23,7 +23,7 @@ export default function ContactPage() {
             <MapPinIcon />
           </span>
           <div>
-            <h2 className={styles.label} style={{ fontSize: 'var(--text-md)', fontFamily: 'var(--font-sans)' }}>
+            <h2 className={styles.label}>
               Visit
             </h2>
             <p className={styles.value}>Thamel Marg 12, Kathmandu 44600, Nepal</p>
@@ -34,7 +34,7 @@ export default function ContactPage() {
             <PhoneIcon />
           </span>
           <div>
-            <h2 className={styles.label} style={{ fontSize: 'var(--text-md)', fontFamily: 'var(--font-sans)' }}>
+            <h2 className={styles.label}>
               Call
             </h2>
             <p className={styles.value}>
@@ -47,7 +47,7 @@ export default function ContactPage() {
             <MailIcon />
           </span>
           <div>
-            <h2 className={styles.label} style={{ fontSize: 'var(--text-md)', fontFamily: 'var(--font-sans)' }}>
+            <h2 className={styles.label}>
               Write
             </h2>
             <p className={styles.value}>
@@ -61,10 +61,13 @@ export default function ContactPage() {
           <ClockIcon />
         </span>
         <div>
-          <h2 className={styles.label} style={{ fontSize: 'var(--text-md)', fontFamily: 'var(--font-sans)' }}>
+          <h2 className={styles.label}>
             Opening hours
           </h2>
-          <p className={styles.value}>Sunday to Friday, 9:00 to 19:00 · Saturday, 11:00 to 17:00</p>
+          <p className={styles.value}>
+            <span className={styles.line}>Sunday to Friday, 9:00 to 19:00</span>
+            <span className={styles.line}>Saturday, 11:00 to 17:00</span>
+          </p>
         </div>
       </Card>
     </InfoPage>
