@@ -233,6 +233,7 @@ describe('auth through the dialogs', () => {
       await expect(panel.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
     }
     await shot(page, 'account-signed-in');
+    await expectNoSeriousViolations(page, 'account panel');
 
     await panel.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -445,7 +446,7 @@ describe('dialogs, menus and pages', () => {
     await closePages();
   });
 
-  it.each(WIDTHS)('at %s px: guest and signed-in profile, a category page, /contact and the dialogs are screenshotted', async (_, viewport) => {
+  it.each(WIDTHS)('at %s px: /contact, a category page and the guest and signed-in profile render', async (_, viewport) => {
     const page = await newPage(viewport);
     await page.goto('/contact');
     await h1(page, 'Contact Us');
@@ -562,6 +563,12 @@ describe('dialogs, menus and pages', () => {
     expect(panelBox!.x).toBeGreaterThanOrEqual(0);
     expect(panelBox!.x + panelBox!.width).toBeLessThanOrEqual(viewport.width);
     await shot(page, 'bell');
+    // Keyboard users can reach the list and scroll it.
+    await page.keyboard.press('Tab');
+    await expect(scroller.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('End');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await expectNoSeriousViolations(page, `bell list at ${width} px`);
     await page.keyboard.press('Escape');
     await expect(list.count()).resolves.toBe(0);
     await expect(focused(page)).resolves.toBe('Notifications');
@@ -578,6 +585,7 @@ describe('dialogs, menus and pages', () => {
         await expect(drawer.getByRole('link', { name, exact: true }).isVisible(), name).resolves.toBe(true);
       }
       await shot(page, 'mobile-menu');
+      await expectNoSeriousViolations(page, 'mobile menu');
       await drawer.getByRole('link', { name: 'Children', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/category/children');
       await drawer.waitFor({ state: 'detached' });

@@ -53,7 +53,7 @@ describe('storefront: browsing', () => {
     await expect(deals.getByRole('article').count()).resolves.toBe(3);
     const timer = deals.getByRole('timer').first();
     const first = await timer.textContent();
-    expect(first).toMatch(/^\d+:\d{2}:\d{2}$/);
+    expect(first).toMatch(/^(\d+d )?\d{2}:\d{2}:\d{2}$/);
     await page.waitForTimeout(1200);
     expect(await timer.textContent()).not.toBe(first);
     await expect(deals.getByText(/^Sale −\d+%$/).first().isVisible()).resolves.toBe(true);

