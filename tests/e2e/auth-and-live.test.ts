@@ -3,15 +3,21 @@
 // notifications from the mock hub (toast queue, bell list, reconnect); dialogs behaving as
 // modal dialogs; the Books dropdown, the bell and the mobile menu; the 404 page. Screenshots
 // at 390 and 1280 px (test-results/screenshots/chrome-*) and axe on the dialog, 404 and /contact.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshotDir, seriousA11yViolations } from './harness';
+import {
+  ADMIN,
+  CUSTOMER as SITA,
+  DESKTOP,
+  PHONE,
+  STAFF,
+  expectNoSeriousViolations,
+  loadImages,
+  presetSession,
+  screenshot,
+  useBrowserSession,
+} from './harness';
 
-const SITA = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
-const ADMIN = { token: 'mock.admin.token', role: 'Admin', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01' };
-const STAFF = { token: 'mock.staff.token', role: 'Staff', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02' };
 /** user.id of the mock's registerUser success example. */
 const NEW_USER_ID = '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a20';
 const WIDTHS = [
@@ -19,13 +25,7 @@ const WIDTHS = [
   ['390', PHONE],
 ] as const;
 
-let session: BrowserSession;
-beforeAll(async () => {
-  session = await openBrowser();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const session = useBrowserSession();
 
 /** Each test's pages close when it ends, so their hub connections don't linger for the next one. */
 const openPages: Page[] = [];
@@ -43,24 +43,8 @@ async function closePages() {
  * toasts) are shot as the viewport shows them; pages as a full page after their images load.
  */
 async function shot(page: Page, name: string, { fullPage = false } = {}) {
-  await mkdir(screenshotDir, { recursive: true });
-  if (fullPage) {
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-        window.scrollTo(0, y);
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      window.scrollTo(0, 0);
-    });
-    await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-  }
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(screenshotDir, `chrome-${name}-${width}.png`), fullPage });
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  if (fullPage) await loadImages(page);
+  await screenshot(page, `chrome-${name}`, { fullPage });
 }
 
 const stored = (page: Page) =>

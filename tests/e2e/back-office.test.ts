@@ -2,14 +2,21 @@
 // page and its writes (the mock is stateless, so a write is checked by the request it sends and
 // what the page says), the staff claim-code check, the guard, screenshots at 1280 and 390 px
 // and axe on the dashboard, books, a book form and the orders pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Locator, type Page, type Request } from 'playwright-core';
-import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshot, seriousA11yViolations } from './harness';
+import {
+  ADMIN,
+  CUSTOMER,
+  DESKTOP,
+  MUNA_MADAN,
+  PHONE,
+  STAFF,
+  expectNoSeriousViolations,
+  loadImages,
+  screenshot,
+  useBrowserSession,
+} from './harness';
 
-const ADMIN = { token: 'mock.admin.token', role: 'Admin', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01' };
-const STAFF = { token: 'mock.staff.token', role: 'Staff', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02' };
-const CUSTOMER = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
-const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
 const RAM = '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a04';
 const RAM_ORDER = '0dde0000-0000-4000-8000-000000000004';
 // A 1x1 PNG.
@@ -18,38 +25,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let session: BrowserSession;
-beforeAll(async () => {
-  session = await openBrowser();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-const newPage = (viewport = DESKTOP): Promise<Page> => session.newPage(viewport);
-
-async function signedIn(who: typeof ADMIN, viewport = DESKTOP): Promise<Page> {
-  const page = await newPage(viewport);
-  await presetSession(page, who);
-  return page;
-}
-
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${where}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-/** Lazy covers load only when scrolled to; full-page screenshots should show them. */
-async function loadImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((done) => setTimeout(done, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-}
+const session = useBrowserSession();
 
 function apiRequest(page: Page, method: string, path: string): Promise<Request> {
   return page.waitForRequest((request) => request.method() === method && new URL(request.url()).pathname === `/api${path}`);
@@ -100,7 +76,7 @@ async function heading(page: Page, name: string) {
 
 describe('back office: admin', () => {
   it('an admin signs in through the dialog, lands on /admin and reads the dashboard', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await session.newPage(DESKTOP);
     // A guest opening /admin is sent home with the sign-in dialog open.
     await page.goto('/admin');
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
@@ -126,7 +102,7 @@ describe('back office: admin', () => {
     await screenshot(page, 'admin-dashboard');
     await expectNoSeriousViolations(page, 'dashboard');
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin');
     await phone.getByText('Rs.1,84,350.75').waitFor();
     await screenshot(phone, 'admin-dashboard');
@@ -149,7 +125,7 @@ describe('back office: admin', () => {
   });
 
   it('books: search, grid and list', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     await page.goto('/admin/books');
     await heading(page, 'Books');
     const grid = page.getByRole('list', { name: 'Books' });
@@ -175,7 +151,7 @@ describe('back office: admin', () => {
     await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book');
     await page.getByText('No books match your search criteria.').waitFor();
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/books');
     await phone.getByRole('list', { name: 'Books' }).waitFor();
     await loadImages(phone);
@@ -183,7 +159,7 @@ describe('back office: admin', () => {
   });
 
   it('adds a book with a cover image', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     await recordWrites(page);
     await page.goto('/admin/books');
     await page.getByRole('link', { name: 'Add New Book' }).click();
@@ -230,14 +206,14 @@ describe('back office: admin', () => {
     await expect(page.getByRole('button', { name: 'Processing...' }).isDisabled()).resolves.toBe(true);
     await page.waitForURL('**/admin/books');
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/books/addBooks');
     await phone.getByLabel('Title').waitFor();
     await screenshot(phone, 'admin-book-form');
   });
 
   it('edits a book, then adds a timed discount and deletes it from its page', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     await recordWrites(page);
     await page.goto(`/admin/books/view/${MUNA_MADAN}`);
     await heading(page, 'Muna Madan');
@@ -283,7 +259,7 @@ describe('back office: admin', () => {
     await deleted;
     await page.waitForURL('**/admin/books');
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto(`/admin/books/view/${MUNA_MADAN}`);
     await phone.getByText('4.5/5').waitFor();
     await loadImages(phone);
@@ -291,7 +267,7 @@ describe('back office: admin', () => {
   });
 
   it('orders: every order, with a status dropdown that is honest about saving', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     const writes: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/') && request.method() !== 'GET') writes.push(request.url());
@@ -307,7 +283,7 @@ describe('back office: admin', () => {
     await page.getByText('1 unsaved status change').waitFor();
     expect(writes).toEqual([]);
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/orders');
     await phone.getByRole('table').waitFor();
     await screenshot(phone, 'admin-orders');
@@ -316,7 +292,7 @@ describe('back office: admin', () => {
   });
 
   it("users and staff: pages, and changing a user's role", async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     await page.goto('/admin/users');
     await heading(page, 'Users');
     await page.getByText('Showing 1–10 of 73 users').waitFor();
@@ -337,7 +313,7 @@ describe('back office: admin', () => {
     await page.getByText('Showing 1–3 of 3 staff members').waitFor();
     await screenshot(page, 'admin-staff');
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/users');
     await phone.getByText('Showing 1–10 of 73 users').waitFor();
     await screenshot(phone, 'admin-users');
@@ -345,7 +321,7 @@ describe('back office: admin', () => {
   });
 
   it('banners: status per banner, create one and preview it', async () => {
-    const page = await signedIn(ADMIN);
+    const page = await session.signedInPage(ADMIN);
     await page.goto('/admin/banners');
     await heading(page, 'Banners');
     const rows = page.getByRole('table').getByRole('row');
@@ -383,7 +359,7 @@ describe('back office: admin', () => {
     await page.getByRole('switch', { name: /^Pinned: Free delivery/ }).click({ force: true });
     expect((await pinned).postDataJSON()).toMatchObject({ IsPinned: true, Color: '#facc15', TextColor: '#1f2937' });
 
-    const phone = await signedIn(ADMIN, PHONE);
+    const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/banners');
     await phone.getByRole('table').waitFor();
     await screenshot(phone, 'admin-banners');
@@ -392,7 +368,7 @@ describe('back office: admin', () => {
 
 describe('back office: staff', () => {
   it('a staff member signs in, lands on /staff and verifies an order by claim code', async () => {
-    const page = await newPage(DESKTOP);
+    const page = await session.newPage(DESKTOP);
     await page.goto('/staff');
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.waitFor();
@@ -428,7 +404,7 @@ describe('back office: staff', () => {
     await expectCount(verify, 0);
     await refreshed;
 
-    const phone = await signedIn(STAFF, PHONE);
+    const phone = await session.signedInPage(STAFF, PHONE);
     await phone.goto('/staff');
     await phone.getByText('3 orders need verification').waitFor();
     await screenshot(phone, 'staff-dashboard');
@@ -440,7 +416,7 @@ describe('back office: staff', () => {
 
 describe('back office: guard', () => {
   it('sends a customer who opens /admin to /', async () => {
-    const page = await signedIn(CUSTOMER);
+    const page = await session.signedInPage(CUSTOMER);
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);

@@ -4,11 +4,25 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const screenshotDir = resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/** What the sign-in dialog stores (localStorage token, role, userId). */
+export interface StoredSession {
+  token: string;
+  role: string;
+  userId: string;
+}
+/** The mock gateway's users: it maps each bearer token to its role and user. */
+export const ADMIN: StoredSession = { token: 'mock.admin.token', role: 'Admin', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01' };
+export const STAFF: StoredSession = { token: 'mock.staff.token', role: 'Staff', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02' };
+/** sita, the customer. */
+export const CUSTOMER: StoredSession = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
+/** bookId of Muna Madan in the mock's examples. */
+export const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -30,6 +44,8 @@ export interface BrowserSession {
    * motion so dialogs and drawers are screenshotted fully open.
    */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A new page (as newPage) whose localStorage already holds `who`'s session. */
+  signedInPage(who: StoredSession, viewport?: { width: number; height: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -41,14 +57,20 @@ export async function openBrowser(): Promise<BrowserSession> {
   });
   const contexts: BrowserContext[] = [];
   const appUrl = inject('appUrl');
+  const newPage = async (viewport = DESKTOP) => {
+    const context = await browser.newContext({ viewport, baseURL: appUrl, reducedMotion: 'reduce' });
+    contexts.push(context);
+    return context.newPage();
+  };
   return {
     browser,
     appUrl,
     mockUrl: inject('appMockUrl'),
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: appUrl, reducedMotion: 'reduce' });
-      contexts.push(context);
-      return context.newPage();
+    newPage,
+    async signedInPage(who, viewport = DESKTOP) {
+      const page = await newPage(viewport);
+      await presetSession(page, who);
+      return page;
     },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
@@ -57,17 +79,51 @@ export async function openBrowser(): Promise<BrowserSession> {
   };
 }
 
-/** Saves test-results/screenshots/<name>-<width>.png (full page). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * One browser for the calling test file: opened before its tests, closed after them. Call it at
+ * the top level; the session is usable inside hooks and tests.
+ */
+export function useBrowserSession(): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    Object.assign(session, await openBrowser());
+  });
+  afterAll(async () => {
+    await session.close?.();
+  });
+  return session;
+}
+
+/** Saves test-results/screenshots/<name>-<width>.png (the full page unless told otherwise). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const path = join(screenshotDir, `${name}-${width}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
+/** Lazy covers load only when scrolled to: scrolls through the page, then waits for every image. */
+export async function loadImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => setTimeout(done, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+}
+
+/** A storefront page's full-page screenshot once its covers have loaded; checks it has exactly one h1. */
+export async function storefrontScreenshot(page: Page, name: string): Promise<string> {
+  await loadImages(page);
+  expect(await page.locator('h1').count()).toBe(1);
+  return screenshot(page, name);
+}
+
 /** Stores a session the way the sign-in dialog does, before the app's scripts run. */
-export async function presetSession(page: Page, session: { token: string; role: string; userId: string }) {
+export async function presetSession(page: Page, session: StoredSession) {
   await page.addInitScript((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('role', s.role);
@@ -94,4 +150,11 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+/** Fails with the serious and critical axe violations listed (prefixed with `where`, if given). */
+export async function expectNoSeriousViolations(page: Page, where?: string) {
+  const violations = await seriousA11yViolations(page);
+  const list = JSON.stringify(violations, null, 2);
+  expect(violations, where ? `${where}: ${list}` : list).toEqual([]);
 }

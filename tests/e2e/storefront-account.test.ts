@@ -1,39 +1,18 @@
 // Storefront in Chromium for a signed-in customer: cart and Place Order, My Orders and
 // Cancel, the wishlist. Screenshots at phone and desktop widths and axe on /cart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshot as takeScreenshot, seriousA11yViolations } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMER,
+  DESKTOP,
+  PHONE,
+  seriousA11yViolations,
+  storefrontScreenshot as screenshot,
+  useBrowserSession,
+} from './harness';
 
-const CUSTOMER = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
+const session = useBrowserSession();
 
-/** Scrolls through the page so lazy covers load, waits for them, then saves the screenshot. */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((done) => setTimeout(done, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-  // Every storefront page has exactly one h1.
-  expect(await page.locator('h1').count()).toBe(1);
-  return takeScreenshot(page, name);
-}
-
-let session: BrowserSession;
-beforeAll(async () => {
-  session = await openBrowser();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-async function customerPage(viewport = DESKTOP): Promise<Page> {
-  const page = await session.newPage(viewport);
-  await presetSession(page, CUSTOMER);
-  return page;
-}
+const customerPage = (viewport = DESKTOP) => session.signedInPage(CUSTOMER, viewport);
 
 describe('storefront: customer pages', () => {
   it('cart: lines, stepper, Place Order with the claim code, then back to the previous page', async () => {

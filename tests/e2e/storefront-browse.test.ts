@@ -1,38 +1,18 @@
 // Storefront in Chromium, as a guest and a customer: home, the /books filters in the URL,
 // a book page. Screenshots at phone and desktop widths and an axe check per page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { type BrowserSession, DESKTOP, PHONE, openBrowser, presetSession, screenshot as takeScreenshot, seriousA11yViolations } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMER,
+  DESKTOP,
+  MUNA_MADAN,
+  PHONE,
+  expectNoSeriousViolations,
+  seriousA11yViolations,
+  storefrontScreenshot as screenshot,
+  useBrowserSession,
+} from './harness';
 
-const CUSTOMER = { token: 'mock.customer.token', role: 'User', userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03' };
-
-/** Scrolls through the page so lazy covers load, waits for them, then saves the screenshot. */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-      window.scrollTo(0, y);
-      await new Promise((done) => setTimeout(done, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-  // Every storefront page has exactly one h1.
-  expect(await page.locator('h1').count()).toBe(1);
-  return takeScreenshot(page, name);
-}
-
-let session: BrowserSession;
-beforeAll(async () => {
-  session = await openBrowser();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-async function expectNoSeriousViolations(page: Page) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
+const session = useBrowserSession();
 
 async function openHome(viewport = DESKTOP) {
   const page = await session.newPage(viewport);
@@ -128,12 +108,11 @@ describe('storefront: browsing', () => {
   });
 
   it('opens a book from its card, adds it to the cart, and the page passes axe', async () => {
-    const page = await session.newPage(DESKTOP);
-    await presetSession(page, CUSTOMER);
+    const page = await session.signedInPage(CUSTOMER);
     await page.goto('/books');
     const grid = page.getByRole('list', { name: 'Books' });
     await grid.getByRole('link', { name: 'Muna Madan' }).click();
-    await page.waitForURL('**/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await page.waitForURL(`**/bookDetails/${MUNA_MADAN}`);
     await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
     await page.getByRole('list', { name: 'Reviews' }).waitFor();
     await page.getByRole('list', { name: 'More books by Laxmi Prasad Devkota' }).waitFor();
@@ -147,7 +126,7 @@ describe('storefront: browsing', () => {
 
     // A direct link (or reload) works without the card's hand-over.
     const phone = await session.newPage(PHONE);
-    await phone.goto('/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await phone.goto(`/bookDetails/${MUNA_MADAN}`);
     await phone.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
     await phone.getByRole('list', { name: 'Reviews' }).waitFor();
     await screenshot(phone, 'book-details');
@@ -156,8 +135,7 @@ describe('storefront: browsing', () => {
   });
 
   it('adds a book to the cart from a home card', async () => {
-    const page = await session.newPage(DESKTOP);
-    await presetSession(page, CUSTOMER);
+    const page = await session.signedInPage(CUSTOMER);
     await page.goto('/');
     const card = page.getByRole('list', { name: 'New Arrivals' }).getByRole('article').first();
     await card.getByRole('button', { name: /^Add to cart/ }).click();

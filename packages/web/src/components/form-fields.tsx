@@ -24,13 +24,27 @@ interface FieldChrome {
   className?: string;
 }
 
-function useFieldIds(id: string | undefined, hint: ReactNode, error: string | null | undefined) {
+/**
+ * Splits a field's props: the frame's (label, hint, error), the control's wiring (id, required,
+ * aria-invalid, aria-describedby to the error and hint) and the rest, which go on the control.
+ */
+function useField<P extends FieldChrome & { id?: string; required?: boolean }>(props: P) {
+  const { label, hint, error, hideLabel, className, id, required, ...rest } = props;
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return { inputId, hintId, errorId, describedBy };
+  return {
+    frame: { inputId, label, hint, hintId, error, errorId, required, hideLabel, className },
+    control: {
+      id: inputId,
+      required,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+    },
+    invalid: error ? styles.invalid : undefined,
+    rest,
+  };
 }
 
 function FieldFrame({
@@ -87,34 +101,21 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, hideLabel, className, inputClassName, id, leading, trailing, required, type = 'text', ...rest },
+  { inputClassName, leading, trailing, type = 'text', ...props },
   ref,
 ) {
-  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  const { frame, control, invalid, rest } = useField(props);
   return (
-    <FieldFrame
-      inputId={inputId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      hideLabel={hideLabel}
-      className={className}
-    >
+    <FieldFrame {...frame}>
       <div className={styles.control}>
         {leading ? <span className={styles.leading}>{leading}</span> : null}
         <input
           ref={ref}
-          id={inputId}
+          {...control}
           type={type}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           className={cx(
             styles.input,
-            error && styles.invalid,
+            invalid,
             leading && styles.withLeading,
             trailing && styles.withTrailing,
             inputClassName,
@@ -167,31 +168,13 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
 }
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { label, hint, error, hideLabel, className, id, options, placeholder, required, children, ...rest },
+  { options, placeholder, children, ...props },
   ref,
 ) {
-  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+  const { frame, control, invalid, rest } = useField(props);
   return (
-    <FieldFrame
-      inputId={inputId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      hideLabel={hideLabel}
-      className={className}
-    >
-      <select
-        ref={ref}
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cx(styles.select, error && styles.invalid)}
-        {...rest}
-      >
+    <FieldFrame {...frame}>
+      <select ref={ref} {...control} className={cx(styles.select, invalid)} {...rest}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -206,32 +189,11 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChrome {}
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { label, hint, error, hideLabel, className, id, required, ...rest },
-  ref,
-) {
-  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, error);
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
+  const { frame, control, invalid, rest } = useField(props);
   return (
-    <FieldFrame
-      inputId={inputId}
-      label={label}
-      hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      required={required}
-      hideLabel={hideLabel}
-      className={className}
-    >
-      <textarea
-        ref={ref}
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cx(styles.textarea, error && styles.invalid)}
-        {...rest}
-      />
+    <FieldFrame {...frame}>
+      <textarea ref={ref} {...control} className={cx(styles.textarea, invalid)} {...rest} />
     </FieldFrame>
   );
 });

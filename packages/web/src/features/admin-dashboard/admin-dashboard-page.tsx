@@ -1,4 +1,4 @@
-import { type DashboardSummary } from '@pustak/sdk';
+import { type Book, type DashboardSummary, type RecentOrder } from '@pustak/sdk';
 import { formatDate, formatRelativeTime, formatRevenue, formatRupees } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Button } from '../../components/button';
@@ -67,72 +67,107 @@ function DashboardBody({ data }: { data: DashboardSummary }) {
       </div>
 
       <div className={styles.tablesRow}>
-        <Panel title="Recently Added Books" headingId="dash-books" flush actions={<ViewAll what="books" />}>
-          {data.recentBooks.length === 0 ? (
-            <p className={styles.emptyRow}>No books added yet.</p>
-          ) : (
-            <TableRegion label="Recently added books table">
-              <table className={`${boStyles.table} ${boStyles.stackTable}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Author</th>
-                    <th scope="col" className={boStyles.num}>
-                      Price
-                    </th>
-                    <th scope="col">Added</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recentBooks.map((book) => (
-                    <tr key={book.bookId}>
-                      <td data-label="Title" className={boStyles.strong}>{book.title}</td>
-                      <td data-label="Author">{book.author}</td>
-                      <td data-label="Price" className={boStyles.num}>{formatRupees(book.price)}</td>
-                      <td data-label="Added" className={boStyles.nowrap}>{formatDate(book.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          )}
-        </Panel>
-        <Panel title="Recent Orders" headingId="dash-orders" flush actions={<ViewAll what="orders" />}>
-          {data.recentOrders.length === 0 ? (
-            <p className={styles.emptyRow}>No orders yet.</p>
-          ) : (
-            <TableRegion label="Recent orders table">
-              <table className={`${boStyles.table} ${boStyles.stackTable}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Date</th>
-                    <th scope="col" className={boStyles.num}>
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.recentOrders.map((order, index) => (
-                    <tr key={order.orderId}>
-                      <td data-label="#">{index + 1}</td>
-                      <td data-label="Customer" className={boStyles.strong}>{order.username}</td>
-                      <td data-label="Date" className={boStyles.nowrap}>{formatDate(order.orderDate)}</td>
-                      <td data-label="Amount" className={boStyles.num}>{formatRupees(order.finalTotal)}</td>
-                      <td data-label="Status">
-                        <OrderStatusBadge status={order.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          )}
-        </Panel>
+        <RecentTable
+          title="Recently Added Books"
+          headingId="dash-books"
+          what="books"
+          empty="No books added yet."
+          tableLabel="Recently added books table"
+          rows={data.recentBooks}
+          rowKey={(book) => book.bookId}
+          columns={BOOK_COLUMNS}
+        />
+        <RecentTable
+          title="Recent Orders"
+          headingId="dash-orders"
+          what="orders"
+          empty="No orders yet."
+          tableLabel="Recent orders table"
+          rows={data.recentOrders}
+          rowKey={(order) => order.orderId}
+          columns={ORDER_COLUMNS}
+        />
       </div>
     </>
+  );
+}
+
+interface Column<T> {
+  label: string;
+  /** Right-aligned figures, header and cells. */
+  numeric?: boolean;
+  /** Class of the (non-numeric) cells. */
+  className?: string;
+  cell: (row: T, index: number) => ReactNode;
+}
+
+const BOOK_COLUMNS: Column<Book>[] = [
+  { label: 'Title', className: boStyles.strong, cell: (book) => book.title },
+  { label: 'Author', cell: (book) => book.author },
+  { label: 'Price', numeric: true, cell: (book) => formatRupees(book.price) },
+  { label: 'Added', className: boStyles.nowrap, cell: (book) => formatDate(book.createdAt) },
+];
+
+const ORDER_COLUMNS: Column<RecentOrder>[] = [
+  { label: '#', cell: (_order, index) => index + 1 },
+  { label: 'Customer', className: boStyles.strong, cell: (order) => order.username },
+  { label: 'Date', className: boStyles.nowrap, cell: (order) => formatDate(order.orderDate) },
+  { label: 'Amount', numeric: true, cell: (order) => formatRupees(order.finalTotal) },
+  { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
+];
+
+/** A dashboard panel with the latest few rows as a table (stacked on phones), or a line when there are none. */
+function RecentTable<T>({
+  title,
+  headingId,
+  what,
+  empty,
+  tableLabel,
+  rows,
+  rowKey,
+  columns,
+}: {
+  title: string;
+  headingId: string;
+  /** What View All would list. */
+  what: string;
+  empty: string;
+  tableLabel: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  columns: Column<T>[];
+}) {
+  return (
+    <Panel title={title} headingId={headingId} flush actions={<ViewAll what={what} />}>
+      {rows.length === 0 ? (
+        <p className={styles.emptyRow}>{empty}</p>
+      ) : (
+        <TableRegion label={tableLabel}>
+          <table className={`${boStyles.table} ${boStyles.stackTable}`}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.label} scope="col" className={column.numeric ? boStyles.num : undefined}>
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td key={column.label} data-label={column.label} className={column.numeric ? boStyles.num : column.className}>
+                      {column.cell(row, index)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </Panel>
   );
 }
 

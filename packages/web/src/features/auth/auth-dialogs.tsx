@@ -1,22 +1,14 @@
-import {
-  type SignInValues,
-  type SignUpValues,
-  hasErrors,
-  validateSignIn,
-  validateSignUp,
-  validateVerificationCode,
-} from '@pustak/sdk/domain';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type SignInValues, type SignUpValues, validateSignIn, validateSignUp, validateVerificationCode } from '@pustak/sdk/domain';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { PasswordField, TextField } from '../../components/form-fields';
-import { AlertIcon } from '../../components/icons';
 import { useToast } from '../../components/toaster';
 import { useApi } from '../../lib/api-client';
 import { serverMessage } from '../../lib/errors';
 import styles from './auth-dialogs.module.css';
 import { type AuthDialogView, useAuthDialog } from './auth-dialog-store';
+import { AuthForm, SwitchView, useAuthForm } from './auth-form';
 import { signIn } from './session';
 
 const TITLES: Record<AuthDialogView, string> = {
@@ -63,47 +55,15 @@ export function AuthDialogs() {
   );
 }
 
-/** After a failed check, puts the keyboard on the first field that needs fixing (named like its error key). */
-function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string | undefined>, names: Record<string, string> = {}) {
-  const first = Object.keys(errors).find((key) => errors[key]);
-  if (!first) return;
-  const field = form.elements.namedItem(names[first] ?? first);
-  if (field instanceof HTMLElement) field.focus();
-}
-
-function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className={styles.alert}>
-      <AlertIcon size={16} />
-      {message}
-    </p>
-  );
-}
-
 function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => void }) {
   const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof validateSignIn>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAuthForm<SignInValues>({ username: '', password: '' }, validateSignIn);
 
-  const update = (field: keyof SignInValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateSignIn(values);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement, found);
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(
+    async () => {
+      const { values } = form;
       const reply = await api.auth.login({ username: values.username.trim(), password: values.password });
       const role = reply.user?.role ?? 'User';
       signIn({ token: reply.token, role, userId: reply.user?.id ?? '' });
@@ -111,72 +71,37 @@ function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => 
       onDone();
       if (role === 'Admin') navigate('/admin');
       else if (role === 'Staff') navigate('/staff');
-    } catch (error) {
+    },
+    (error) => {
       // Spec: the server's reply as a warning, and the error 'Failed to Login'.
       const reply = serverMessage(error);
       if (reply) toast.warning(reply);
-      setFailure('Failed to Login');
-    } finally {
-      setBusy(false);
-    }
-  };
+      return 'Failed to Login';
+    },
+  );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={failure} />
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={update('username')}
-        error={errors.username}
-        required
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password}
-        required
-      />
-      <Button type="submit" block size="lg" loading={busy} loadingText="Signing in...">
-        Sign In
-      </Button>
-      <p className={styles.switch}>
-        New to Pustak?{' '}
-        <button type="button" className={styles.linkButton} onClick={onSignUp}>
-          Create an account
-        </button>
-      </p>
-    </form>
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      submitLabel="Sign In"
+      busyLabel="Signing in..."
+      footer={<SwitchView prompt="New to Pustak?" label="Create an account" onClick={onSignUp} />}
+    >
+      <TextField label="Username" autoComplete="username" {...form.field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+    </AuthForm>
   );
 }
 
 function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegistered: (userId: string) => void }) {
   const api = useApi();
   const toast = useToast();
-  const [values, setValues] = useState<SignUpValues>({ email: '', username: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof validateSignUp>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAuthForm<SignUpValues>({ email: '', username: '', password: '', confirmPassword: '' }, validateSignUp);
 
-  const update = (field: keyof SignUpValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    setFailure(null);
-    if (hasErrors(found)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement, found);
-      return;
-    }
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(
+    async () => {
+      const { values } = form;
       const reply = await api.auth.register({
         email: values.email.trim(),
         username: values.username.trim(),
@@ -185,119 +110,60 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
       });
       toast.success(reply.message || 'Registration successful. Check your e-mail for the code.');
       onRegistered(reply.user.id);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? 'Registration failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (error) => serverMessage(error) ?? 'Registration failed. Please try again.',
+  );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={failure} />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={update('email')}
-        error={errors.email}
-        required
-      />
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        onChange={update('username')}
-        error={errors.username}
-        required
-      />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={update('password')}
-        error={errors.password}
-        required
-      />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={update('confirmPassword')}
-        error={errors.confirmPassword}
-        required
-      />
-      <Button type="submit" block size="lg" loading={busy} loadingText="Creating account...">
-        Sign Up
-      </Button>
-      <p className={styles.switch}>
-        Already have an account?{' '}
-        <button type="button" className={styles.linkButton} onClick={onSignIn}>
-          Sign in
-        </button>
-      </p>
-    </form>
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      submitLabel="Sign Up"
+      busyLabel="Creating account..."
+      footer={<SwitchView prompt="Already have an account?" label="Sign in" onClick={onSignIn} />}
+    >
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="Username" autoComplete="username" {...form.field('username')} />
+      <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmPassword')} />
+    </AuthForm>
   );
+}
+
+/** The code's error under the input's own name, so the first-invalid focus finds it. */
+function validateVerify({ verificationCode }: { verificationCode: string }) {
+  const { code } = validateVerificationCode(verificationCode);
+  return code ? { verificationCode: code } : {};
 }
 
 function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified: () => void }) {
   const api = useApi();
   const toast = useToast();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useAuthForm({ verificationCode: '' }, validateVerify);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateVerificationCode(code);
-    setError(found.code);
-    setFailure(null);
-    if (found.code) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement, found, { code: 'verificationCode' });
-      return;
-    }
-    if (!userId) {
-      setFailure('Verification failed. Please try again.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const reply = await api.auth.verify({ id: userId, verificationCode: code.trim() });
+  const submit = form.onSubmit(
+    async () => {
+      if (!userId) throw new Error('No account to verify');
+      const reply = await api.auth.verify({ id: userId, verificationCode: form.values.verificationCode.trim() });
       toast.success(reply.message || 'Email verified. You can sign in now.');
       onVerified();
-    } catch {
-      setFailure('Verification failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => 'Verification failed. Please try again.',
+  );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={failure} />
+    <AuthForm form={form} onSubmit={submit} submitLabel="Verify" busyLabel="Verifying...">
       <TextField
         label="Verification code"
-        name="verificationCode"
         className={styles.code}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={5}
         placeholder="00000"
         hint="The 5-digit one-time code from your e-mail."
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        error={error}
-        required
+        {...form.field('verificationCode')}
+        onChange={(event) => form.set('verificationCode', event.target.value.replace(/\D/g, ''))}
       />
-      <Button type="submit" block size="lg" loading={busy} loadingText="Verifying...">
-        Verify
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
+import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
 import styles from './header.module.css';
 import { CATEGORY_LINKS, INERT_CATEGORY_ENTRIES } from './nav-items';
 
@@ -23,14 +24,7 @@ export function BooksMenu() {
     setOpen(false);
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
+  useCloseOnOutsideClick(wrapRef, open, setOpen);
 
   return (
     <li

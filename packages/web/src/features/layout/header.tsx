@@ -51,27 +51,11 @@ export function Header() {
         <nav className={styles.nav} aria-label="Main">
           <ul className={styles.navList}>
             {MAIN_LINKS.slice(0, 2).map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
+              <NavItem key={item.to} item={item} />
             ))}
             <BooksMenu />
             {MAIN_LINKS.slice(2).map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
+              <NavItem key={item.to} item={item} />
             ))}
           </ul>
         </nav>
@@ -91,5 +75,15 @@ export function Header() {
         {panelUsed ? <UserPanel open={panelOpen} onClose={() => setPanelOpen(false)} /> : null}
       </Suspense>
     </header>
+  );
+}
+
+function NavItem({ item }: { item: (typeof MAIN_LINKS)[number] }) {
+  return (
+    <li>
+      <NavLink to={item.to} end={item.end} className={({ isActive }) => cx(styles.navLink, isActive && styles.navLinkActive)}>
+        {item.label}
+      </NavLink>
+    </li>
   );
 }

@@ -1,10 +1,11 @@
 import { formatRelativeTime } from '@pustak/sdk/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { IconButton } from '../../components/icon-button';
 import { BellIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
+import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
 import { useNow } from '../../lib/use-now';
 import { useNotifications } from './api/use-notifications';
 import styles from './notification-bell.module.css';
@@ -17,14 +18,7 @@ export function NotificationBell() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { data, error, isLoading, mutate } = useNotifications();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
+  useCloseOnOutsideClick(wrapRef, open, setOpen);
 
   const toggle = () => {
     setOpen((value) => !value);

@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import styles from './not-found-page.module.css';
+import { WayBack } from './way-back';
 
 /** Any unknown path. */
 export default function NotFoundPage() {
@@ -14,12 +14,7 @@ export default function NotFoundPage() {
         <p className={styles.text}>
           This page seems to have wandered off the shelf. Let's get you back to the books.
         </p>
-        <div className={styles.actions}>
-          <ButtonLink to="/">Go to the home page</ButtonLink>
-          <ButtonLink to="/books" variant="secondary">
-            Browse books
-          </ButtonLink>
-        </div>
+        <WayBack />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import styles from './not-found-page.module.css';
+import { WayBack } from './way-back';
 
 interface RouteErrorBoundaryState {
   failed: boolean;
@@ -40,12 +40,7 @@ export function RouteError() {
       <Card padding="lg" className={styles.card}>
         <h1 className={styles.title}>Something went wrong</h1>
         <p className={styles.text}>Sorry — this page could not be shown. Reloading usually helps.</p>
-        <div className={styles.actions}>
-          <ButtonLink to="/">Go to the home page</ButtonLink>
-          <ButtonLink to="/books" variant="secondary">
-            Browse books
-          </ButtonLink>
-        </div>
+        <WayBack />
       </Card>
     </div>
   );

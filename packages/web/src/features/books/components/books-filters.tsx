@@ -6,6 +6,12 @@ import styles from './books-filters.module.css';
 
 type Change = (patch: Partial<BooksQueryState>) => void;
 
+interface FilterProps {
+  state: BooksQueryState;
+  onChange: Change;
+  onClearAll: () => void;
+}
+
 /** True when a genre, a sort or a search is applied. */
 export function hasFilters(state: BooksQueryState): boolean {
   return state.genre !== '' || state.sortBy !== '' || state.search !== '';
@@ -17,15 +23,7 @@ const sortLabel = (value: SortByValue) => SORT_OPTIONS.find((o) => o.value === v
  * The filter sidebar: one genre at a time (radios), Sort By and Clear All. On phones it
  * collapses behind a Filters disclosure; from 1024 px it is always open.
  */
-export function BooksFilters({
-  state,
-  onChange,
-  onClearAll,
-}: {
-  state: BooksQueryState;
-  onChange: Change;
-  onClearAll: () => void;
-}) {
+export function BooksFilters({ state, onChange, onClearAll }: FilterProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const genreName = useId();
@@ -91,15 +89,7 @@ export function BooksFilters({
 }
 
 /** The applied filters as removable chips, plus Clear All. Nothing when no filter is applied. */
-export function FilterChips({
-  state,
-  onChange,
-  onClearAll,
-}: {
-  state: BooksQueryState;
-  onChange: Change;
-  onClearAll: () => void;
-}) {
+export function FilterChips({ state, onChange, onClearAll }: FilterProps) {
   if (!hasFilters(state)) return null;
   const chips: { key: string; label: string; clear: Partial<BooksQueryState> }[] = [];
   if (state.genre) chips.push({ key: 'genre', label: `Genre: ${state.genre}`, clear: { genre: '' } });
