@@ -23,7 +23,12 @@ let skipped = 0;
 try {
   const json = JSON.parse(await readFile(report, 'utf8'));
   passed = json.numPassedTests ?? 0;
-  failed = (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0);
+  failed = json.numFailedTests ?? 0;
+  // A file that failed before any of its tests ran (an import or setup error) counts once.
+  for (const file of json.testResults ?? []) {
+    const ran = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !ran) failed += 1;
+  }
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 } catch {
   failed += 1; // no report at all: vitest itself failed before running tests

@@ -70,8 +70,11 @@ describe('storefront: browsing', () => {
     await page.waitForURL('**/books?page=2');
     await page.getByText('Showing page 2 of 4 — Total books: 27').waitFor();
 
-    await page.getByRole('radio', { name: 'Fiction', exact: true }).check();
+    // The radio follows the URL, which changes in a transition: click, then wait for both.
+    const fiction = page.getByRole('radio', { name: 'Fiction', exact: true });
+    await fiction.click();
     await page.waitForURL('**/books?genre=Fiction');
+    await expect.poll(() => fiction.isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Sort By' }).selectOption('price');
     await page.waitForURL('**/books?genre=Fiction&sortBy=price');
     await page.getByRole('button', { name: 'Remove filter Genre: Fiction' }).waitFor();
@@ -88,7 +91,8 @@ describe('storefront: browsing', () => {
     await page.getByText('Showing page 2 of 4 — Total books: 27').waitFor();
     await expect(page.getByRole('radio', { name: 'All genres', exact: true }).isChecked()).resolves.toBe(true);
 
-    await page.getByRole('radio', { name: 'Horror', exact: true }).check();
+    await page.getByRole('radio', { name: 'Horror', exact: true }).click();
+    await page.waitForURL('**/books?genre=Horror');
     await page.getByRole('button', { name: 'Clear All' }).first().click();
     await page.waitForURL(/\/books$/);
 
