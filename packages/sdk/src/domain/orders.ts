@@ -24,12 +24,32 @@ export function orderItemsTotal(order: { orderItems?: readonly OrderLineLike[] |
   );
 }
 
-/** The order's total before the cart discount: originalTotal, or the sum of its lines (lists never send it). */
-export function orderOriginalTotal(order: {
+/** What the order totals read: the generated Order fits. */
+export type OrderTotalsLike = {
   originalTotal?: number | null;
+  finalTotal?: number | null;
+  discountRate?: number | null;
   orderItems?: readonly OrderLineLike[] | null;
-}): number {
-  return order.originalTotal ?? orderItemsTotal(order);
+};
+
+/**
+ * The order's total before the cart discount (the server's subtotal, after each book's own
+ * discount). Lists never send originalTotal, so it is worked back from what they do send:
+ * finalTotal = originalTotal x (1 - discountRate). Without a final total: the lines' sum.
+ */
+export function orderOriginalTotal(order: OrderTotalsLike): number {
+  if (order.originalTotal != null) return order.originalTotal;
+  const rate = order.discountRate ?? 0;
+  if (order.finalTotal != null && rate >= 0 && rate < 1) return roundMoney(order.finalTotal / (1 - rate));
+  return orderItemsTotal(order);
+}
+
+/**
+ * What the books' own discounts took off: the lines carry the unit price from the cart, and
+ * the server applies each book's discount when the order is placed. 0 when nothing was taken.
+ */
+export function orderBookDiscounts(order: OrderTotalsLike): number {
+  return Math.max(0, roundMoney(orderItemsTotal(order) - orderOriginalTotal(order)));
 }
 
 /** Dashboard status colour: Completed green, Processing blue, anything else yellow. */

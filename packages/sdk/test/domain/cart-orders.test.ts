@@ -6,6 +6,7 @@ import {
   cartTotal,
   mergeCartLines,
   orderItemsTotal,
+  orderBookDiscounts,
   orderOriginalTotal,
   orderStatusTone,
   stepQuantity,
@@ -100,9 +101,26 @@ describe('order totals', () => {
     expect(orderItemsTotal({})).toBe(0);
   });
 
-  it('prefers originalTotal and falls back to the items when it is missing', () => {
-    expect(orderOriginalTotal({ originalTotal: 1200, orderItems })).toBe(1200);
+  it('prefers originalTotal, else works it back from finalTotal and the rate, else sums the items', () => {
+    expect(orderOriginalTotal({ originalTotal: 1200, finalTotal: 1140, discountRate: 0.05, orderItems })).toBe(1200);
+    expect(orderOriginalTotal({ finalTotal: 1140, discountRate: 0.05, orderItems })).toBe(1200);
+    expect(orderOriginalTotal({ finalTotal: 1510, discountRate: 0, orderItems })).toBe(1510);
     expect(orderOriginalTotal({ originalTotal: null, orderItems })).toBe(990.5);
     expect(orderOriginalTotal({ orderItems })).toBe(990.5);
+  });
+
+  it("shows what the books' own discounts took off the lines", () => {
+    // Karnali Blues 2 x 650 at 15% off and Muna Madan 450 at 10% off: the server charged 1510.
+    const order = {
+      finalTotal: 1510,
+      discountRate: 0,
+      orderItems: [
+        { quantity: 2, pricePerUnit: 650 },
+        { quantity: 1, pricePerUnit: 450 },
+      ],
+    };
+    expect(orderBookDiscounts(order)).toBe(240);
+    expect(orderBookDiscounts({ finalTotal: 990.5, discountRate: 0, orderItems })).toBe(0);
+    expect(orderBookDiscounts({ finalTotal: 1000, discountRate: 0, orderItems })).toBe(0);
   });
 });

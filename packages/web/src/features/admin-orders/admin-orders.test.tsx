@@ -26,7 +26,9 @@ describe('admin all orders', () => {
     expect(rows).toHaveLength(6);
     const anisha = rows[3];
     const cells = within(anisha).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(1, 6)).toEqual(['anisha', '5 November 2026', 'Rs. 5,495.00', '5%', 'Rs. 4,176.20']);
+    // Total Amount is the server's subtotal (after each book's discount), worked back from the
+    // final total and the 5% cart discount: 4,176.20 / 0.95.
+    expect(cells.slice(1, 6)).toEqual(['anisha', '5 November 2026', 'Rs. 4,396.00', '5%', 'Rs. 4,176.20']);
     expect(within(anisha).getByText('0dde0000-0000-4000-8000-000000000005')).toBeTruthy();
     expect((within(anisha).getByRole('combobox') as HTMLSelectElement).value).toBe('Completed');
   });

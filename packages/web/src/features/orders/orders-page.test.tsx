@@ -58,8 +58,11 @@ describe('/myOrders', () => {
     expect(within(order).getByText('Palpasa Cafe')).toBeTruthy();
     expect(within(order).getByText('Qty 3 × Rs. 550.00')).toBeTruthy();
     expect(within(order).getByText('Rs. 1,650.00')).toBeTruthy();
-    // Subtotal from the lines (3 x 550 + 2 x 500), the fraction 0.05 as 5%, and the final total.
-    expect(within(order).getByText('Rs. 2,650.00')).toBeTruthy();
+    // The lines (3 x 550 + 2 x 500 = 2,650) less the books' own discounts gives the subtotal the
+    // final total was worked from (2,470 / 0.95), then the fraction 0.05 as 5%.
+    expect(within(order).getByText('Book discounts')).toBeTruthy();
+    expect(within(order).getByText('−Rs. 50.00')).toBeTruthy();
+    expect(within(order).getByText('Rs. 2,600.00')).toBeTruthy();
     expect(within(order).getByText('5%')).toBeTruthy();
     expect(within(order).getAllByText('Rs. 2,470.00').length).toBe(2);
   });

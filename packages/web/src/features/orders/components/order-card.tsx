@@ -4,6 +4,7 @@ import {
   formatDate,
   formatPercentFromFraction,
   formatRupees,
+  orderBookDiscounts,
   orderOriginalTotal,
   roundMoney,
 } from '@pustak/sdk/domain';
@@ -27,6 +28,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
   const number = orderNumber(order.orderId);
   const items = order.orderItems ?? [];
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
+  const bookDiscounts = orderBookDiscounts(order);
 
   return (
     <li className={styles.card}>
@@ -82,6 +84,12 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
             ))}
           </ul>
           <dl className={styles.sums}>
+            {bookDiscounts > 0 ? (
+              <div>
+                <dt>Book discounts</dt>
+                <dd>−{formatRupees(bookDiscounts)}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Subtotal</dt>
               <dd>{formatRupees(orderOriginalTotal(order))}</dd>
