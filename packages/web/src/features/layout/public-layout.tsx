@@ -1,13 +1,18 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { AnnouncementBanner } from '../announcements/announcement-banner';
-import { NotificationToast } from '../notifications/notification-toast';
 import { Header } from './header';
 import styles from './public-layout.module.css';
 
-// Below the fold on every page: fetched after the page itself has rendered.
+// Fetched after the page itself has rendered: the footer sits below the fold, the banner
+// waits for its own API call anyway, and the toast only shows when a live message arrives.
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const AnnouncementBanner = lazy(() =>
+  import('../announcements/announcement-banner').then((m) => ({ default: m.AnnouncementBanner })),
+);
+const NotificationToast = lazy(() =>
+  import('../notifications/notification-toast').then((m) => ({ default: m.NotificationToast })),
+);
 
 /** Storefront chrome (never under /admin or /staff): banner, header, live toast, footer. */
 export function PublicLayout() {
@@ -21,9 +26,13 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <AnnouncementBanner />
+      <Suspense fallback={null}>
+        <AnnouncementBanner />
+      </Suspense>
       <Header />
-      <NotificationToast />
+      <Suspense fallback={null}>
+        <NotificationToast />
+      </Suspense>
       <main id="main" className={styles.main} tabIndex={-1}>
         {/* The header stays while a page's chunk loads on first visit. */}
         <Suspense fallback={<Spinner label="Loading page" centered />}>

@@ -1,14 +1,13 @@
-import { formatRelativeTime } from '@pustak/sdk/domain';
-import { useId, useRef, useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorState } from '../../components/error-state';
+import { Suspense, lazy, useId, useRef, useState } from 'react';
 import { IconButton } from '../../components/icon-button';
 import { BellIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
-import { useNow } from '../../lib/use-now';
 import { useNotifications } from './api/use-notifications';
 import styles from './notification-bell.module.css';
+
+// The list (and its date formatting) loads the first time the bell opens.
+const NotificationList = lazy(() => import('./notification-list'));
 
 /** Header bell: a disclosure with the notification list (public call, loaded with the page). */
 export function NotificationBell() {
@@ -50,51 +49,16 @@ export function NotificationBell() {
           <div className={styles.panelHeader}>
             <h2 className={styles.panelTitle}>Notifications</h2>
           </div>
-          <NotificationList
-            items={data}
-            loading={isLoading}
-            failed={Boolean(error) && !data}
-            onRetry={() => void mutate()}
-          />
+          <Suspense fallback={<Spinner label="Loading notifications" centered />}>
+            <NotificationList
+              items={data}
+              loading={isLoading}
+              failed={Boolean(error) && !data}
+              onRetry={() => void mutate()}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>
-  );
-}
-
-function NotificationList({
-  items,
-  loading,
-  failed,
-  onRetry,
-}: {
-  items: { message: string; createdAt?: string | null }[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-}) {
-  const now = useNow(30_000);
-  if (loading && !items) return <Spinner label="Loading notifications" centered />;
-  if (failed) return <ErrorState text="Could not load notifications." onRetry={onRetry} compact />;
-  if (!items || items.length === 0) {
-    return <EmptyState title="No notifications yet" text="News about books and orders shows up here." compact headingLevel={3} icon={<BellIcon size={24} />} />;
-  }
-  return (
-    // Focusable so keyboard users can scroll the list once it outgrows its max height.
-    <ul className={styles.list} tabIndex={0} aria-label="Latest notifications">
-      {items.map((item, index) => (
-        <li key={`${item.createdAt ?? ''}-${index}`} className={styles.item}>
-          <span className={styles.itemIcon} aria-hidden="true">
-            <BellIcon size={15} />
-          </span>
-          <p className={styles.itemText}>
-            {item.message}
-            <time className={styles.itemTime} dateTime={item.createdAt ?? undefined}>
-              {formatRelativeTime(item.createdAt, now)}
-            </time>
-          </p>
-        </li>
-      ))}
-    </ul>
   );
 }

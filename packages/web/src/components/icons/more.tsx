@@ -1,0 +1,82 @@
+// Every other icon: loaded with the pages that use them.
+import { createIcon } from './create-icon';
+
+export const ChevronLeftIcon = /* @__PURE__ */ createIcon('ChevronLeft', <path d="M15 18l-6-6 6-6" />);
+export const ChevronRightIcon = /* @__PURE__ */ createIcon('ChevronRight', <path d="M9 18l6-6-6-6" />);
+export const ChevronsLeftIcon = /* @__PURE__ */ createIcon('ChevronsLeft', <path d="M11 17l-5-5 5-5M18 17l-5-5 5-5" />);
+export const ChevronsRightIcon = /* @__PURE__ */ createIcon('ChevronsRight', <path d="M13 17l5-5-5-5M6 17l5-5-5-5" />);
+export const StarIcon = /* @__PURE__ */ createIcon(
+  'Star',
+  <path d="M12 2.5l2.95 6 6.55.95-4.75 4.6 1.12 6.52L12 17.5l-5.87 3.07 1.12-6.52L2.5 9.45l6.55-.95z" />,
+  true,
+);
+export const StarOutlineIcon = /* @__PURE__ */ createIcon(
+  'StarOutline',
+  <path d="M12 2.5l2.95 6 6.55.95-4.75 4.6 1.12 6.52L12 17.5l-5.87 3.07 1.12-6.52L2.5 9.45l6.55-.95z" />,
+);
+export const PlusIcon = /* @__PURE__ */ createIcon('Plus', <path d="M12 5v14M5 12h14" />);
+export const MinusIcon = /* @__PURE__ */ createIcon('Minus', <path d="M5 12h14" />);
+export const EditIcon = /* @__PURE__ */ createIcon(
+  'Edit',
+  <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />,
+);
+export const CheckIcon = /* @__PURE__ */ createIcon('Check', <path d="M20 6L9 17l-5-5" />);
+export const LogoutIcon = /* @__PURE__ */ createIcon(
+  'Logout',
+  <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
+);
+export const GridIcon = /* @__PURE__ */ createIcon(
+  'Grid',
+  <path d="M3 3h7v7H3zM14 3h7v7h-7zM14 14h7v7h-7zM3 14h7v7H3z" />,
+);
+export const ListIcon = /* @__PURE__ */ createIcon('List', <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
+export const PhoneIcon = /* @__PURE__ */ createIcon(
+  'Phone',
+  <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />,
+);
+export const MailIcon = /* @__PURE__ */ createIcon(
+  'Mail',
+  <>
+    <rect x="2.5" y="4.5" width="19" height="15" rx="2" />
+    <path d="M3 6l9 7 9-7" />
+  </>,
+);
+export const MapPinIcon = /* @__PURE__ */ createIcon(
+  'MapPin',
+  <>
+    <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0z" />
+    <circle cx="12" cy="10" r="3" />
+  </>,
+);
+export const HomeIcon = /* @__PURE__ */ createIcon(
+  'Home',
+  <>
+    <path d="M3 10.5L12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+  </>,
+);
+export const UsersIcon = /* @__PURE__ */ createIcon(
+  'Users',
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </>,
+);
+export const ChartIcon = /* @__PURE__ */ createIcon('Chart', <path d="M3 3v18h18M8 17V11M13 17V7M18 17v-4" />);
+export const MegaphoneIcon = /* @__PURE__ */ createIcon(
+  'Megaphone',
+  <path d="M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />,
+);
+export const SettingsIcon = /* @__PURE__ */ createIcon(
+  'Settings',
+  <>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
+  </>,
+);
+export const FileIcon = /* @__PURE__ */ createIcon(
+  'File',
+  <>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+    <path d="M14 2v6h6M9 13h6M9 17h6" />
+  </>,
+);
