@@ -9,7 +9,7 @@ export function HomeSearch({ className }: { className?: string }) {
     <SearchBox
       size="lg"
       label="Search the catalogue"
-      placeholder="Search by title or author"
+      placeholder="Title or author"
       className={className}
       onSearch={(search) => {
         const query = toBooksSearchParams({ ...DEFAULT_BOOKS_QUERY, search }).toString();
