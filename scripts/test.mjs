@@ -26,8 +26,8 @@ try {
   failed = json.numFailedTests ?? 0;
   // A file that failed before any of its tests ran (an import or setup error) counts once.
   for (const file of json.testResults ?? []) {
-    const ran = (file.assertionResults ?? []).some((t) => t.status === 'failed');
-    if (file.status === 'failed' && !ran) failed += 1;
+    const aTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !aTestFailed) failed += 1;
   }
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
 } catch {

@@ -43,8 +43,9 @@ export function effectivePrice(book: PricedBook, now: Date): number {
 
 /**
  * Book-card sale countdown. Only 'running' shows the sale badge with `text` (HH:MM:SS, with a
- * day count in front once a day or more is left); 'invalid' and 'future' show their `text` as a plain note instead of a timer;
- * 'ended' shows nothing (the badge is gone once the clock reaches zero).
+ * day count in front once a day or more is left); 'invalid' and 'future' show their `text` as
+ * a plain note instead of a timer; 'ended' shows nothing (the badge is gone once the clock
+ * reaches zero).
  */
 export type SaleCountdown =
   | { state: 'invalid'; text: 'Invalid start date' }
@@ -65,7 +66,7 @@ export function formatHms(ms: number): string {
  * The running sale countdown: HH:MM:SS under a day, '3d 04:05:06' from a day on. The spec
  * counts hours only; a sale a season long would read '2208:00:00', which no shopper parses.
  */
-export function formatSaleRemaining(ms: number): string {
+function formatSaleRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const days = Math.floor(total / 86_400);
   const clock = formatHms((total % 86_400) * 1000);

@@ -1,7 +1,6 @@
 import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
 import { type BannerStatus, bannerStatus, formatDate } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -17,7 +16,7 @@ import { cx } from '../../lib/cx';
 import { useNow } from '../../lib/use-now';
 import { InlineError, TableRegion, TableSkeleton, boStyles } from '../back-office/back-office-ui';
 import styles from './admin-banners.module.css';
-import { ANNOUNCEMENTS_KEY, useAnnouncements } from './api/use-announcements';
+import { useAnnouncements } from './api/use-announcements';
 import { type BannerFormValues, BannerEditor, bannerValuesOf, newBannerValues } from './banner-editor';
 import { BannerPreview } from './banner-preview';
 
@@ -34,7 +33,6 @@ type Editing = { banner: Announcement | null; initial: BannerFormValues } | null
 export default function AdminBannersPage() {
   const api = useApi();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: reload } = useAnnouncements();
   const now = useNow(60_000);
   const [editing, setEditing] = useState<Editing>(null);
@@ -44,7 +42,7 @@ export default function AdminBannersPage() {
   const [pinBusy, setPinBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const refresh = () => void mutate(ANNOUNCEMENTS_KEY);
+  const refresh = () => void reload();
 
   const save = async (input: AnnouncementInput) => {
     const target = editing?.banner;

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
 
-export const ANNOUNCEMENTS_KEY = ['announcements', 'all'] as const;
+const ANNOUNCEMENTS_KEY = ['announcements', 'all'] as const;
 
 /** Every banner (`GET /announcement/all`). */
 export function useAnnouncements() {

@@ -25,8 +25,6 @@ export interface BookCardProps {
   wishlisted?: boolean;
   /** Small label over the cover, e.g. a best-seller rank. */
   ribbon?: ReactNode;
-  /** Extra content at the bottom of the card. */
-  footer?: ReactNode;
   /** Show a visible "Remove from wishlist" button (the wishlist page). */
   showRemove?: boolean;
   /** Load the cover eagerly (first row of a page). */
@@ -46,7 +44,6 @@ export function BookCard({
   headingLevel = 3,
   wishlisted,
   ribbon,
-  footer,
   showRemove,
   eager,
   layout = 'tile',
@@ -106,7 +103,6 @@ export function BookCard({
             Remove{' '}<span className="visually-hidden">{book.title} from wishlist</span>
           </Button>
         ) : null}
-        {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </article>
   );

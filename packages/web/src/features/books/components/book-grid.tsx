@@ -19,7 +19,7 @@ export interface BookGridProps {
   columns?: GridColumns;
   /** Accessible name of the list. */
   label?: string;
-  /** Per-book extras for the card (ribbon, footer, known wishlist state...). */
+  /** Per-book extras for the card (ribbon, known wishlist state...). */
   cardProps?: (book: Book, index: number) => Partial<Omit<BookCardProps, 'book'>>;
   /** Load the first N covers eagerly. */
   eagerCount?: number;
