@@ -1,11 +1,10 @@
-import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
+import { type Announcement, type AnnouncementInput, serverMessageOf } from '@pustak/sdk';
 import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField, Textarea, Toggle } from '../../components/form-fields';
 import { CheckIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { cx } from '../../lib/cx';
 import { InlineError } from '../back-office/back-office-ui';
 import styles from './admin-banners.module.css';
@@ -115,7 +114,7 @@ function BannerForm({
     } catch (error) {
       // Spec: banner failures were only logged; here the dialog says so and keeps the input.
       console.error('Saving the banner failed', error);
-      setFailure(serverMessage(error) ?? 'The banner was not saved. Please try again.');
+      setFailure(serverMessageOf(error) ?? 'The banner was not saved. Please try again.');
       setBusy(false);
     }
   };

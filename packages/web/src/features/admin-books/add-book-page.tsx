@@ -1,5 +1,4 @@
 import { type BookInput } from '@pustak/sdk';
-import { REDIRECT_DELAYS_MS } from '@pustak/sdk/domain';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../components/toaster';
 import { useApi } from '../../lib/api-client';
@@ -7,6 +6,9 @@ import { useDelayedNavigate } from '../back-office/use-delayed-navigate';
 import { ALL_BOOKS_KEY } from './api/use-all-books';
 import { BookForm } from './book-form';
 import { EMPTY_BOOK_FORM } from './book-form-values';
+
+/** Spec: after a create, the list opens 1 s later (the success toast can be read first). */
+export const REDIRECT_AFTER_CREATE_MS = 1000;
 
 /** /admin/books/addBooks. */
 export default function AddBookPage() {
@@ -19,7 +21,7 @@ export default function AddBookPage() {
     const reply = await api.catalog.create(input);
     toast.success(reply.message || 'Book created successfully');
     void mutate(ALL_BOOKS_KEY);
-    navigateLater('/admin/books', REDIRECT_DELAYS_MS.bookCreate);
+    navigateLater('/admin/books', REDIRECT_AFTER_CREATE_MS);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type BookInput } from '@pustak/sdk';
+import { type BookInput, serverMessageOf } from '@pustak/sdk';
 import {
   BOOK_FORMATS,
   type BookFormValues,
@@ -12,7 +12,6 @@ import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState 
 import { Button, ButtonLink } from '../../components/button';
 import { SelectField, TextField, Textarea, Toggle } from '../../components/form-fields';
 import { FileIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { InlineError, boStyles } from '../back-office/back-office-ui';
 import { BookCover } from './book-cover';
 import styles from './book-form.module.css';
@@ -124,7 +123,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
       // Saved: stay busy while the page shows its toast and moves on.
     } catch (error) {
       console.error(`${mode === 'add' ? 'Create' : 'Update'} book failed`, error);
-      setFailure({ text: failureText, detail: serverMessage(error) });
+      setFailure({ text: failureText, detail: serverMessageOf(error) });
       setBusy(false);
     }
   };

@@ -1,5 +1,4 @@
 import { type Book, type BookInput } from '@pustak/sdk';
-import { REDIRECT_DELAYS_MS } from '@pustak/sdk/domain';
 import { useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useToast } from '../../components/toaster';
@@ -10,6 +9,9 @@ import { ALL_BOOKS_KEY } from './api/use-all-books';
 import { BookForm } from './book-form';
 import { formStateFromBook } from './book-form-values';
 import { BookLoadError, BookSkeleton } from './book-load-state';
+
+/** Spec: after an edit, the book's page opens 1.5 s later. */
+export const REDIRECT_AFTER_EDIT_MS = 1500;
 
 /** /admin/books/edit/{bookId}: the form prefilled from the book. */
 export default function EditBookPage() {
@@ -32,7 +34,7 @@ function EditBookForm({ book }: { book: Book }) {
     toast.success(reply.message || 'Book updated successfully');
     void mutate(adminBookKey(book.bookId));
     void mutate(ALL_BOOKS_KEY);
-    navigateLater(`/admin/books/view/${book.bookId}`, REDIRECT_DELAYS_MS.bookEdit);
+    navigateLater(`/admin/books/view/${book.bookId}`, REDIRECT_AFTER_EDIT_MS);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type Role, type User } from '@pustak/sdk';
+import { type Role, type User, serverMessageOf } from '@pustak/sdk';
 import { ADMIN_PAGE_SIZE, ROLES, formatDate, shouldUpdateRole } from '@pustak/sdk/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +13,6 @@ import { Pager } from '../../components/pager';
 import { useToast } from '../../components/toaster';
 import { useApi } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
-import { serverMessage } from '../../lib/errors';
 import { TableRegion, TableSkeleton, boStyles } from '../back-office/back-office-ui';
 import { type AccountKind, USER_PAGES, useUserPage } from './api/use-user-page';
 import styles from './user-accounts.module.css';
@@ -175,7 +174,7 @@ function RoleChange({ user }: { user: User }) {
       // The user may have moved between the Users and Staff tables: refresh both.
       void mutate((key) => Array.isArray(key) && key[0] === USER_PAGES);
     } catch (error) {
-      toast.error(serverMessage(error) ?? `Failed to change the role of ${user.username}.`);
+      toast.error(serverMessageOf(error) ?? `Failed to change the role of ${user.username}.`);
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { serverMessageOf } from '@pustak/sdk';
 import { type SignInValues, type SignUpValues, validateSignIn, validateSignUp, validateVerificationCode } from '@pustak/sdk/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { Dialog } from '../../components/dialog';
 import { PasswordField, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toaster';
 import { useApi } from '../../lib/api-client';
-import { serverMessage } from '../../lib/errors';
 import styles from './auth-dialogs.module.css';
 import { type AuthDialogView, useAuthDialog } from './auth-dialog-store';
 import { AuthForm, SwitchView, useAuthForm } from './auth-form';
@@ -74,7 +74,7 @@ function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => 
     },
     (error) => {
       // Spec: the server's reply as a warning, and the error 'Failed to Login'.
-      const reply = serverMessage(error);
+      const reply = serverMessageOf(error);
       if (reply) toast.warning(reply);
       return 'Failed to Login';
     },
@@ -111,7 +111,7 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
       toast.success(reply.message || 'Registration successful. Check your e-mail for the code.');
       onRegistered(reply.user.id);
     },
-    (error) => serverMessage(error) ?? 'Registration failed. Please try again.',
+    (error) => serverMessageOf(error) ?? 'Registration failed. Please try again.',
   );
 
   return (

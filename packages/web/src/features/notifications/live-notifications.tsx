@@ -1,5 +1,4 @@
 import { type Notification } from '@pustak/sdk';
-import { TOAST_MS } from '@pustak/sdk/domain';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useAppConfig } from '../../app/app-config';
@@ -17,6 +16,9 @@ interface LiveNotificationsValue {
   /** Messages waiting behind the current one. */
   pending: number;
 }
+
+/** Spec: each live notification stays on screen 3 s. */
+export const TOAST_MS = 3000;
 
 const LiveContext = createContext<LiveNotificationsValue>({ current: null, pending: 0 });
 

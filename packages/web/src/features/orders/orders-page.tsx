@@ -1,4 +1,4 @@
-import { type Order } from '@pustak/sdk';
+import { type Order, serverMessageOf } from '@pustak/sdk';
 import { useState } from 'react';
 import {
   Button,
@@ -14,7 +14,6 @@ import {
   useToast,
 } from '../../components';
 import { useApi } from '../../lib/api-client';
-import { serverMessage } from '../../lib/errors';
 import { cx } from '../../lib/cx';
 import { useMyOrders } from './api/use-my-orders';
 import { OrderCard } from './components/order-card';
@@ -40,7 +39,7 @@ export default function OrdersPage() {
       void mutate();
     } catch (failure) {
       console.error('Cancel order failed', failure);
-      toast.error(serverMessage(failure) ?? "We couldn't cancel this order. Please try again.");
+      toast.error(serverMessageOf(failure) ?? "We couldn't cancel this order. Please try again.");
     } finally {
       setBusy(false);
       setCancelling(null);

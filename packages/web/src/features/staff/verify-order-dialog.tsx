@@ -1,4 +1,4 @@
-import { type Order, isApiError } from '@pustak/sdk';
+import { type Order, isApiError, serverMessageOf } from '@pustak/sdk';
 import { formatDate, formatRupees } from '@pustak/sdk/domain';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -7,14 +7,13 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toaster';
 import { useApi } from '../../lib/api-client';
-import { serverMessage } from '../../lib/errors';
 import { ALL_ORDERS_KEY } from '../back-office/api/use-all-orders';
 import { InlineError } from '../back-office/back-office-ui';
 import styles from './staff.module.css';
 
 /** What the staff member is told when verifying fails (spec section 8). */
 export function verifyFailureMessage(error: unknown): string {
-  if (isApiError(error)) return serverMessage(error) ?? 'Verification failed';
+  if (isApiError(error)) return serverMessageOf(error) ?? 'Verification failed';
   return 'Verification error';
 }
 

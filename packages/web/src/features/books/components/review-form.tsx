@@ -1,10 +1,9 @@
-import { isApiError, isNetworkError } from '@pustak/sdk';
+import { isApiError, isNetworkError, serverMessageOf } from '@pustak/sdk';
 import { type FieldErrors, hasErrors, validateReview } from '@pustak/sdk/domain';
 import { type FormEvent, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Button, StarRatingInput, Textarea, useToast } from '../../../components';
 import { useApi } from '../../../lib/api-client';
-import { serverMessage } from '../../../lib/errors';
 import { useAuthDialog } from '../../auth/auth-dialog-store';
 import { useSession } from '../../auth/session';
 import { reviewsKey } from '../api/use-reviews';
@@ -13,7 +12,7 @@ import styles from './reviews.module.css';
 /** What the customer reads when a review is refused: the server's words first. */
 function reviewFailureMessage(error: unknown): string {
   if (isNetworkError(error)) return 'Something went wrong';
-  if (isApiError(error)) return serverMessage(error) ?? 'Failed to submit review';
+  if (isApiError(error)) return serverMessageOf(error) ?? 'Failed to submit review';
   return 'Failed to submit review';
 }
 
