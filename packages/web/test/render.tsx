@@ -3,7 +3,7 @@ import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { type Location, type NavigateFunction, type RouteObject, MemoryRouter, useLocation, useNavigate } from 'react-router';
-import { type AppConfig } from '../src/app/app-config';
+import { type AppConfig } from '../src/lib/app-config';
 import { AppProviders } from '../src/app/providers';
 import { AppRoutes, appRoutes } from '../src/app/routes';
 import { signIn } from '../src/features/auth/session';

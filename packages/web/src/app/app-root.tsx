@@ -4,7 +4,7 @@ import { Spinner } from '../components/spinner';
 import { useAuthDialog } from '../features/auth/auth-dialog-store';
 import { RoleRedirect } from '../features/auth/guards';
 import { LiveNotificationsProvider } from '../features/notifications/live-notifications';
-import { RouteErrorBoundary } from '../features/pages/route-error';
+import { RouteErrorBoundary } from './route-error';
 
 /** Root route: role redirect, the auth dialogs and the live connection around every page. */
 export function AppRoot() {

@@ -1,7 +1,7 @@
 import { type Notification } from '@pustak/sdk';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { useAppConfig } from '../../app/app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { NOTIFICATIONS_KEY } from './api/use-notifications';
 
 export interface LiveMessage {

@@ -1,0 +1,206 @@
+import { type Book } from '@pustak/sdk';
+import { formatRupees } from '@pustak/sdk/domain';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/badge';
+import { ButtonLink } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { TextField } from '../../../components/form-fields';
+import { IconButton } from '../../../components/icon-button';
+import { GridIcon, ListIcon, PlusIcon, SearchIcon } from '../../../components/icons';
+import { Skeleton } from '../../../components/skeleton';
+import { cx } from '../../../lib/cx';
+import { TableRegion, boStyles } from '../../../components/back-office/back-office-ui';
+import styles from './admin-books.module.css';
+import { useAllBooks } from './api/use-all-books';
+import { BookCover } from './book-cover';
+import { filterBooks } from './filter-books';
+
+type View = 'grid' | 'list';
+
+/** /admin/books: the whole inventory, searched on the client, as a grid or a list. */
+export default function AdminBooksPage() {
+  const { data, error, isLoading, mutate } = useAllBooks();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const view: View = params.get('view') === 'list' ? 'list' : 'grid';
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const books = data ?? [];
+  const shown = filterBooks(books, query);
+
+  return (
+    <div className={boStyles.page}>
+      <div className={boStyles.toolbar}>
+        <TextField
+          label="Search books"
+          hideLabel
+          type="search"
+          placeholder="Search by title, author or genre"
+          leading={<SearchIcon size={18} />}
+          value={query}
+          onChange={(event) => update({ q: event.target.value })}
+          className={boStyles.toolbarGrow}
+        />
+        <div role="group" aria-label="Layout" className={styles.viewToggle}>
+          <IconButton
+            aria-label="Grid view"
+            aria-pressed={view === 'grid'}
+            icon={<GridIcon size={18} />}
+            className={cx(styles.viewButton, view === 'grid' && styles.viewButtonOn)}
+            onClick={() => update({ view: null })}
+          />
+          <IconButton
+            aria-label="List view"
+            aria-pressed={view === 'list'}
+            icon={<ListIcon size={18} />}
+            className={cx(styles.viewButton, view === 'list' && styles.viewButtonOn)}
+            onClick={() => update({ view: 'list' })}
+          />
+        </div>
+        <ButtonLink to="/admin/books/addBooks">
+          <PlusIcon size={18} />
+          Add New Book
+        </ButtonLink>
+      </div>
+
+      {error && !data ? (
+        <ErrorState text="Failed to load books." onRetry={() => void mutate()} />
+      ) : isLoading || !data ? (
+        <BooksSkeleton />
+      ) : books.length === 0 ? (
+        <EmptyState
+          title="No books yet"
+          text="Your inventory is empty. Add a new book to get started."
+          action={<ButtonLink to="/admin/books/addBooks">Add New Book</ButtonLink>}
+        />
+      ) : (
+        <>
+          <p className={boStyles.count} role="status">
+            {query.trim() ? `${shown.length} of ${books.length} books match` : `${books.length} books`}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState title="No results" text="No books match your search criteria." compact />
+          ) : view === 'grid' ? (
+            <BookGrid books={shown} />
+          ) : (
+            <BookList books={shown} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function BookGrid({ books }: { books: Book[] }) {
+  return (
+    <ul className={styles.grid} aria-label="Books">
+      {books.map((book) => (
+        <li key={book.bookId} className={styles.card}>
+          <div className={styles.coverWrap}>
+            <BookCover src={book.imageUrl} title={book.title} />
+            <Badge tone="accent" className={styles.genre}>
+              {book.genre}
+            </Badge>
+          </div>
+          <div className={styles.cardBody}>
+            <h2 className={styles.cardTitle}>{book.title}</h2>
+            <p className={styles.cardAuthor}>{book.author}</p>
+            <div className={styles.cardMeta}>
+              <span className={styles.price}>{formatRupees(book.price)}</span>
+              <span className={cx(styles.stock, book.quantity === 0 && styles.stockOut)}>Stock: {book.quantity}</span>
+            </div>
+            <ButtonLink
+              to={`/admin/books/view/${book.bookId}`}
+              variant="secondary"
+              size="sm"
+              block
+              aria-label={`View ${book.title}`}
+            >
+              View
+            </ButtonLink>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BookList({ books }: { books: Book[] }) {
+  return (
+    <div className={cx(boStyles.panel, boStyles.panelFlush)}>
+      <TableRegion label="Books table">
+        <table className={boStyles.table}>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">
+                <span className="visually-hidden">Cover</span>
+              </th>
+              <th scope="col">Title</th>
+              <th scope="col">Author</th>
+              <th scope="col">Genre</th>
+              <th scope="col" className={boStyles.num}>
+                Price
+              </th>
+              <th scope="col" className={boStyles.num}>
+                Quantity
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {books.map((book, index) => (
+              <tr key={book.bookId}>
+                <td>{index + 1}</td>
+                <td>
+                  <BookCover src={book.imageUrl} title={book.title} size="sm" />
+                </td>
+                <td className={boStyles.strong}>{book.title}</td>
+                <td>{book.author}</td>
+                <td>
+                  <Badge tone="accent">{book.genre}</Badge>
+                </td>
+                <td className={boStyles.num}>{formatRupees(book.price)}</td>
+                <td className={boStyles.num}>{book.quantity}</td>
+                <td>
+                  <ButtonLink to={`/admin/books/view/${book.bookId}`} variant="secondary" size="sm" aria-label={`View ${book.title}`}>
+                    View
+                  </ButtonLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </div>
+  );
+}
+
+function BooksSkeleton() {
+  return (
+    <div className={styles.grid} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading books
+      </span>
+      {Array.from({ length: 8 }, (_, index) => (
+        <div key={index} className={styles.card}>
+          <Skeleton height={0} className={styles.coverSkeleton} />
+          <div className={styles.cardBody}>
+            <Skeleton lines={2} />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

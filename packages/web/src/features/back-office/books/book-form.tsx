@@ -1,0 +1,260 @@
+import { type BookInput, serverMessageOf } from '@pustak/sdk';
+import {
+  BOOK_FORMATS,
+  type BookFormValues,
+  GENRES,
+  type FieldErrors,
+  fromDateInputValue,
+  hasErrors,
+  validateBookForm,
+} from '@pustak/sdk/domain';
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, ButtonLink } from '../../../components/button';
+import { SelectField, TextField, Textarea, Toggle } from '../../../components/form-fields';
+import { FileIcon } from '../../../components/icons';
+import { InlineError, boStyles } from '../../../components/back-office/back-office-ui';
+import { BookCover } from './book-cover';
+import styles from './book-form.module.css';
+import { type BookFormState, toBookInput } from './book-form-values';
+
+type FieldName = keyof BookFormValues;
+
+/** Field order of the form: the first invalid one gets focus. */
+const FIELD_ORDER: readonly FieldName[] = [
+  'title',
+  'author',
+  'genre',
+  'format',
+  'isbn',
+  'language',
+  'publisher',
+  'publicationDate',
+  'price',
+  'discount',
+  'quantity',
+  'description',
+];
+
+const GENRE_OPTIONS = GENRES.map((genre) => ({ value: genre, label: genre }));
+const FORMAT_OPTIONS = BOOK_FORMATS.map((format) => ({ value: format, label: format }));
+
+const IMAGE_HINTS = {
+  add: 'JPG or PNG, 300×450 pixels',
+  edit: 'PNG, JPG, GIF up to 5MB',
+} as const;
+
+export interface BookFormProps {
+  mode: 'add' | 'edit';
+  initial: BookFormState;
+  /** The book's current cover (Edit), shown until a new file is chosen. */
+  currentImageUrl?: string | null;
+  cancelTo: string;
+  submitLabel: string;
+  /** Shown when saving fails, e.g. 'Failed to update book. Please check your input.' */
+  failureText: string;
+  /** Sends the form. Resolve when saved (the page toasts and navigates); reject on failure. */
+  onSave: (input: BookInput) => Promise<void>;
+}
+
+/**
+ * The Add Book / Edit Book form (spec section 5): every field required, checked with
+ * validateBookForm; errors inline with focus on the first; the button reads Processing...
+ * while saving. A failed save keeps everything that was typed.
+ */
+export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel, failureText, onSave }: BookFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<BookFormState>(initial);
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
+
+  const previewUrl = useMemo(
+    () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
+    [file],
+  );
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
+
+  const text = (field: FieldName) => ({
+    name: field,
+    value: String(values[field] ?? ''),
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+    required: true,
+  });
+
+  const flag = (field: 'isOnSale' | 'availableInLibrary' | 'awardWinners') => ({
+    name: field,
+    checked: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const checked = event.target.checked;
+      setValues((current) => ({ ...current, [field]: checked }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateBookForm(values);
+    if (!found.publicationDate && !fromDateInputValue(values.publicationDate)) {
+      found.publicationDate = 'Publication date is not a valid date';
+    }
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = FIELD_ORDER.find((field) => found[field]);
+      const element = first ? formRef.current?.elements.namedItem(first) : null;
+      if (element instanceof HTMLElement) element.focus();
+      return;
+    }
+    setFailure(null);
+    setBusy(true);
+    try {
+      await onSave(toBookInput(values, file));
+      // Saved: stay busy while the page shows its toast and moves on.
+    } catch (error) {
+      console.error(`${mode === 'add' ? 'Create' : 'Update'} book failed`, error);
+      setFailure({ text: failureText, detail: serverMessageOf(error) });
+      setBusy(false);
+    }
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+  };
+  const clearFile = () => {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const shownCover = previewUrl ?? currentImageUrl ?? null;
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      <div className={styles.main}>
+        <section className={boStyles.panel} aria-labelledby="book-form-details">
+          <h2 id="book-form-details" className={styles.sectionTitle}>
+            Book details
+          </h2>
+          <div className={styles.fields}>
+            <TextField label="Title" {...text('title')} className={styles.wide} autoComplete="off" />
+            <TextField label="Author" {...text('author')} autoComplete="off" />
+            <SelectField label="Genre" placeholder="Select genre" options={GENRE_OPTIONS} {...text('genre')} />
+            <SelectField label="Format" placeholder="Select format" options={FORMAT_OPTIONS} {...text('format')} />
+            <TextField label="ISBN" {...text('isbn')} autoComplete="off" />
+            <TextField label="Language" {...text('language')} />
+            <TextField label="Publisher" {...text('publisher')} />
+            <TextField label="Publication date" type="date" {...text('publicationDate')} />
+          </div>
+        </section>
+
+        <section className={boStyles.panel} aria-labelledby="book-form-pricing">
+          <h2 id="book-form-pricing" className={styles.sectionTitle}>
+            Price and stock
+          </h2>
+          <div className={styles.fieldsThree}>
+            <TextField label="Price (Rs.)" type="number" inputMode="decimal" min={0} step={0.01} {...text('price')} />
+            <TextField
+              label="Discount (%)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step={0.1}
+              {...text('discount')}
+            />
+            <TextField label="Quantity" type="number" inputMode="numeric" min={0} step={1} {...text('quantity')} />
+          </div>
+        </section>
+
+        <section className={boStyles.panel}>
+          <Textarea label="Description" rows={6} {...text('description')} />
+        </section>
+      </div>
+
+      <aside className={styles.side}>
+        <section className={boStyles.panel} aria-labelledby="book-form-cover">
+          <h2 id="book-form-cover" className={styles.sectionTitle}>
+            Cover image
+          </h2>
+          <div className={styles.coverPreview}>
+            {shownCover ? (
+              <img
+                src={shownCover}
+                alt={previewUrl ? 'Preview of the chosen cover' : 'Current cover'}
+                className={styles.coverImage}
+              />
+            ) : (
+              <BookCover src={null} title={values.title || 'the new book'} />
+            )}
+          </div>
+          <div className={styles.fileField}>
+            <label htmlFor="book-cover-file" className={styles.fileLabel}>
+              <FileIcon size={18} />
+              {file ? 'Choose another image' : 'Choose an image'}
+            </label>
+            <input
+              ref={fileRef}
+              id="book-cover-file"
+              name="image"
+              type="file"
+              accept="image/*"
+              className={styles.fileInput}
+              aria-describedby="book-cover-hint"
+              onChange={chooseFile}
+            />
+            <p id="book-cover-hint" className={styles.hint}>
+              {IMAGE_HINTS[mode]}
+              {mode === 'edit' ? '. Leave empty to keep the current cover.' : '. Optional.'}
+            </p>
+            {file ? (
+              <p className={styles.fileName}>
+                <span>{file.name}</span>
+                <Button variant="ghost" size="sm" onClick={clearFile}>
+                  Remove
+                </Button>
+              </p>
+            ) : null}
+          </div>
+        </section>
+
+        <section className={boStyles.panel} aria-labelledby="book-form-options">
+          <h2 id="book-form-options" className={styles.sectionTitle}>
+            Options
+          </h2>
+          <div className={styles.toggles}>
+            <Toggle label="On sale" {...flag('isOnSale')} />
+            <Toggle label="Available in library" {...flag('availableInLibrary')} />
+            <Toggle label="Award winner" {...flag('awardWinners')} />
+          </div>
+        </section>
+      </aside>
+
+      <div className={styles.actions}>
+        {failure ? (
+          <InlineError>
+            {failure.text}
+            {failure.detail ? <span className={styles.detail}> {failure.detail}</span> : null}
+          </InlineError>
+        ) : null}
+        <div className={styles.buttons}>
+          <ButtonLink to={cancelTo} variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" loading={busy} loadingText="Processing...">
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
