@@ -6,9 +6,14 @@ import { type Location, type NavigateFunction, type RouteObject, MemoryRouter, u
 import { type AppConfig } from '../src/lib/app-config';
 import { AppProviders } from '../src/app/providers';
 import { AppRoutes, appRoutes } from '../src/app/routes';
-import { signIn } from '../src/features/auth/session';
+import { getToken, openAuthDialog, signIn } from '../src/features/auth';
 import { createAppClient } from '../src/lib/api-client';
 import { getTestMockUrl } from './mock-url';
+
+/** An app client at `baseUrl`, wired like main.tsx wires the real one (session token, 401 opens sign-in). */
+export function testClient(baseUrl = `${getTestMockUrl()}/api`): PustakClient {
+  return createAppClient({ baseUrl, getToken, onUnauthorized: () => openAuthDialog('signIn') });
+}
 
 /** Mock users from the contract's examples. */
 export const MOCK_USERS = {
@@ -65,7 +70,7 @@ export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions =
   const { route = '/', session, config, routes } = options;
   if (session) signIn(session);
   const client =
-    options.client ?? createAppClient({ baseUrl: `${options.mockUrl ?? getTestMockUrl()}/api` });
+    options.client ?? testClient(`${options.mockUrl ?? getTestMockUrl()}/api`);
   const table: RouteObject[] = ui ? [{ path: '*', element: ui }] : (routes ?? appRoutes);
   const probe: { navigate?: NavigateFunction; location?: Location } = {};
   const router: TestRouter = {

@@ -1,7 +1,7 @@
 // Test helpers for the storefront features (imported by *.test.tsx only, never by the app).
 import { type Book, type PustakClient } from '@pustak/sdk';
 import { getTestMockUrl } from './mock-url';
-import { createAppClient } from '../src/lib/api-client';
+import { testClient } from './render';
 
 export interface RecordedRequest {
   method: string;
@@ -31,7 +31,7 @@ export interface RequestRule {
  * Prism examples/codes through `Prefer`, network failures, or held requests.
  */
 export function scriptedClient(rules: RequestRule[] = []): { client: PustakClient; requests: RecordedRequest[] } {
-  const client = createAppClient({ baseUrl: `${getTestMockUrl()}/api` });
+  const client = testClient(`${getTestMockUrl()}/api`);
   const requests: RecordedRequest[] = [];
   client.raw.use({
     async onRequest({ request }) {
@@ -64,7 +64,7 @@ export function scriptedClient(rules: RequestRule[] = []): { client: PustakClien
 
 /** A client whose every call fails without an HTTP answer. */
 export function offlineClient(): PustakClient {
-  return createAppClient({ baseUrl: 'http://127.0.0.1:1/api' });
+  return testClient('http://127.0.0.1:1/api');
 }
 
 /** Requests whose path ends with `suffix`. */

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, sessionFor } from '../../../test/render';
-import { useApi } from '../../lib/api-client';
-import { AppRoot } from '../../app/app-root';
+import { renderWithApp, sessionFor } from '../../test/render';
+import { useApi } from '../lib/api-client';
+import { AppRoot } from './app-root';
 
 describe('RequireAuth', () => {
   it('sends a guest on /cart to / with the sign-in dialog open', async () => {

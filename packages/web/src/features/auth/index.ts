@@ -1,0 +1,13 @@
+// Public surface of the auth feature: the session, the sign-in dialogs' store, the guards and
+// the signed-in user's record. The dialogs themselves load lazily (app/app-root.tsx).
+export { useCurrentUser } from './api/use-current-user';
+export {
+  type AuthDialogView,
+  closeAuthDialog,
+  getAuthDialogState,
+  openAuthDialog,
+  useAuthDialog,
+} from './auth-dialog-store';
+export { RequireAuth, RequireRole, RoleRedirect } from './guards';
+export { authKeys } from './query-keys';
+export { type Session, getSession, getToken, signIn, signOut, useSession } from './session';
