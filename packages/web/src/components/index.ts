@@ -1,4 +1,5 @@
 // The shared UI kit. Import from '.' (or '@/components' style relative paths).
+export { BookCover, type BookCoverProps } from './book-cover';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './button';

@@ -16,7 +16,8 @@ import {
 } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
-import { useAdminBook, useBookTitle } from '../../features/back-office/books/api/use-admin-book';
+import { useBookTitle } from '../../features/back-office/books';
+import { useBook } from '../../features/books';
 import { useLogout } from './back-office-area';
 import styles from './back-office-layout.module.css';
 import { AREA_BASE, type BackOfficeRole, NAV_ITEMS, type NavIcon, activeNavPath, pageTitleFor } from './back-office-nav';
@@ -178,7 +179,7 @@ function useHeaderTitle(area: BackOfficeRole, pathname: string): string {
   const page = pageTitleFor(area, pathname);
   const bookId = page.kind === 'book' ? page.bookId : undefined;
   const titleCall = useBookTitle(bookId);
-  const loaded = useAdminBook(bookId);
+  const loaded = useBook(bookId);
   if (page.kind === 'fixed') return page.title;
   return titleCall.data?.title || loaded.data?.title || 'Book Details';
 }

@@ -1,7 +1,7 @@
 import { type OrderStatusName, orderStatusTone } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../badge';
-import { ButtonLink } from '../button';
+import { Button, ButtonLink } from '../button';
 import { EmptyState } from '../empty-state';
 import { AlertIcon, InfoIcon } from '../icons';
 import { Skeleton } from '../skeleton';
@@ -103,6 +103,30 @@ export function Note({ children }: { children: ReactNode }) {
       <InfoIcon size={16} />
       <span>{children}</span>
     </p>
+  );
+}
+
+/** A dialog form's Cancel and submit buttons, right-aligned; the submit reads `busyText` while busy. */
+export function DialogButtons({
+  busy,
+  submitLabel,
+  busyText = 'Processing...',
+  onCancel,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  busyText?: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className={styles.dialogButtons}>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy} loadingText={busyText}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }
 

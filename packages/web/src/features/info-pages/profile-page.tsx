@@ -6,9 +6,7 @@ import { ErrorState } from '../../components/error-state';
 import { UserIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { useCurrentUser } from '../auth/api/use-current-user';
-import { openAuthDialog } from '../auth/auth-dialog-store';
-import { useSession } from '../auth/session';
+import { openAuthDialog, useCurrentUser, useSession } from '../auth';
 import styles from './profile-page.module.css';
 
 /** /profile: the signed-in user's details, or an invitation to sign in. */

@@ -1,8 +1,6 @@
-import { type Notification } from '@pustak/sdk';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { useAppConfig } from '../../lib/app-config';
-import { NOTIFICATIONS_KEY } from './api/use-notifications';
+import { usePrependNotification } from './api/use-prepend-notification';
 
 export interface LiveMessage {
   id: number;
@@ -29,24 +27,18 @@ const LiveContext = createContext<LiveNotificationsValue>({ current: null, pendi
  */
 export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
   const { hubUrl, connectNotifications } = useAppConfig();
-  const { mutate } = useSWRConfig();
+  const prepend = usePrependNotification();
   const [queue, setQueue] = useState<LiveMessage[]>([]);
   const nextId = useRef(1);
-  const mutateRef = useRef(mutate);
-  useEffect(() => {
-    mutateRef.current = mutate;
-  });
 
-  const receive = useCallback((sender: string, text: string) => {
-    const message = { id: nextId.current++, sender, text };
-    setQueue((current) => [...current, message]);
-    const entry: Notification = { message: text, createdAt: new Date().toISOString() } as Notification;
-    void mutateRef.current(
-      NOTIFICATIONS_KEY,
-      (list: Notification[] | undefined) => [entry, ...(list ?? [])],
-      { revalidate: false },
-    );
-  }, []);
+  const receive = useCallback(
+    (sender: string, text: string) => {
+      const message = { id: nextId.current++, sender, text };
+      setQueue((current) => [...current, message]);
+      prepend(text);
+    },
+    [prepend],
+  );
 
   useEffect(() => {
     if (!hubUrl || !connectNotifications) return;

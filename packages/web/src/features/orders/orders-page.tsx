@@ -13,8 +13,8 @@ import {
   Spinner,
   useToast,
 } from '../../components';
-import { useApi } from '../../lib/api-client';
 import { cx } from '../../lib/cx';
+import { useCancelOrder } from './api/use-cancel-order';
 import { useMyOrders } from './api/use-my-orders';
 import { OrderCard } from './components/order-card';
 import { ORDER_SORTS, type OrderSort, STATUS_FILTERS, type StatusFilter, orderNumber, visibleOrders } from './components/order-view';
@@ -22,9 +22,9 @@ import styles from './orders-page.module.css';
 
 /** /myOrders: the customer's orders with a status filter, sorting, details and Cancel for Pending ones. */
 export default function OrdersPage() {
-  const api = useApi();
   const toast = useToast();
   const { data: orders, error, mutate } = useMyOrders();
+  const cancelOrder = useCancelOrder();
   const [filter, setFilter] = useState<StatusFilter>('All');
   const [sort, setSort] = useState<OrderSort>('newest');
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -34,9 +34,8 @@ export default function OrdersPage() {
     if (!cancelling) return;
     setBusy(true);
     try {
-      const reply = await api.orders.cancel(cancelling.orderId);
+      const reply = await cancelOrder(cancelling.orderId);
       toast.success(reply.message || 'Order cancelled');
-      void mutate();
     } catch (failure) {
       console.error('Cancel order failed', failure);
       toast.error(serverMessageOf(failure) ?? "We couldn't cancel this order. Please try again.");

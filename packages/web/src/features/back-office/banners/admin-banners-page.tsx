@@ -11,12 +11,12 @@ import { Toggle } from '../../../components/form-fields';
 import { IconButton } from '../../../components/icon-button';
 import { EditIcon, EyeIcon, MegaphoneIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { useNow } from '../../../lib/use-now';
 import { InlineError, TableRegion, TableSkeleton, boStyles } from '../../../components/back-office/back-office-ui';
 import styles from './admin-banners.module.css';
 import { useAnnouncements } from './api/use-announcements';
+import { useCreateBanner, useDeleteBanner, useSetBannerPinned, useUpdateBanner } from './api/use-save-banner';
 import { type BannerFormValues, BannerEditor, bannerValuesOf, newBannerValues } from './banner-editor';
 import { BannerPreview } from './banner-preview';
 
@@ -31,7 +31,10 @@ type Editing = { banner: Announcement | null; initial: BannerFormValues } | null
 
 /** /admin/banners: every announcement with its computed status, add/edit/preview/delete and a pin switch. */
 export default function AdminBannersPage() {
-  const api = useApi();
+  const createBanner = useCreateBanner();
+  const updateBanner = useUpdateBanner();
+  const setPinned = useSetBannerPinned();
+  const deleteBanner = useDeleteBanner();
   const toast = useToast();
   const { data, error, isLoading, mutate: reload } = useAnnouncements();
   const now = useNow(60_000);
@@ -42,23 +45,19 @@ export default function AdminBannersPage() {
   const [pinBusy, setPinBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const refresh = () => void reload();
-
   const save = async (input: AnnouncementInput) => {
     const target = editing?.banner;
-    const reply = target ? await api.announcements.update(target.announcementId, input) : await api.announcements.create(input);
+    const reply = target ? await updateBanner(target.announcementId, input) : await createBanner(input);
     toast.success(reply.message || (target ? 'Announcement updated successfully' : 'Announcement created successfully'));
     setEditing(null);
-    refresh();
   };
 
   const togglePin = async (banner: Announcement) => {
     setPinBusy(banner.announcementId);
     setActionError(null);
     try {
-      const reply = await api.announcements.setPinned(banner, !banner.isPinned);
+      const reply = await setPinned(banner, !banner.isPinned);
       toast.success(reply.message || (banner.isPinned ? 'Banner unpinned' : 'Banner pinned'));
-      refresh();
     } catch (failure) {
       console.error('Changing the pin failed', failure);
       setActionError(`The pin of “${banner.message}” was not changed. Please try again.`);
@@ -72,9 +71,8 @@ export default function AdminBannersPage() {
     setDeleteBusy(true);
     setActionError(null);
     try {
-      const reply = await api.announcements.remove(deleting.announcementId);
+      const reply = await deleteBanner(deleting.announcementId);
       toast.success(reply.message || 'Announcement deleted successfully');
-      refresh();
     } catch (failure) {
       console.error('Deleting the banner failed', failure);
       setActionError(`“${deleting.message}” was not deleted. Please try again.`);

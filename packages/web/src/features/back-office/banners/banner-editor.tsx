@@ -1,12 +1,12 @@
 import { type Announcement, type AnnouncementInput, serverMessageOf } from '@pustak/sdk';
 import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button';
+import { useId } from 'react';
+import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
 import { Dialog } from '../../../components/dialog';
 import { TextField, Textarea, Toggle } from '../../../components/form-fields';
 import { CheckIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
-import { InlineError } from '../../../components/back-office/back-office-ui';
+import { type FormErrors, useForm } from '../../../lib/use-form';
 import styles from './admin-banners.module.css';
 import { BannerPreview } from './banner-preview';
 
@@ -19,8 +19,6 @@ export type BannerFormValues = {
   color: string;
   textColor: string;
 };
-
-type BannerErrors = Partial<Record<'message' | 'start' | 'end', string>>;
 
 /** A new banner: pinned, Blue with white text, from now to 30 days later (defaultNewBanner). */
 export function newBannerValues(now: Date): BannerFormValues {
@@ -67,6 +65,14 @@ export function BannerEditor({ open, banner, initial, onClose, onSave }: BannerE
   );
 }
 
+function validateBanner(values: BannerFormValues): FormErrors<'message' | 'start' | 'end'> {
+  const errors: FormErrors<'message' | 'start' | 'end'> = {};
+  if (!values.message.trim()) errors.message = 'Message is required';
+  if (!fromDateInputValue(values.start)) errors.start = 'Choose when the banner starts';
+  if (!fromDateInputValue(values.end)) errors.end = 'Choose when the banner ends';
+  return errors;
+}
+
 function BannerForm({
   initial,
   isNew,
@@ -78,74 +84,36 @@ function BannerForm({
   onCancel: () => void;
   onSave: (input: AnnouncementInput) => Promise<void>;
 }) {
-  const [values, setValues] = useState<BannerFormValues>(initial);
-  const [errors, setErrors] = useState<BannerErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ initial, validate: validateBanner });
+  const { values, set } = form;
   const colorName = useId();
-
-  const set = <K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
   const startTime = fromDateInputValue(values.start);
   const endTime = fromDateInputValue(values.end);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: BannerErrors = {};
-    if (!values.message.trim()) found.message = 'Message is required';
-    if (!startTime) found.start = 'Choose when the banner starts';
-    if (!endTime) found.end = 'Choose when the banner ends';
-    setErrors(found);
-    if (found.message || !startTime || !endTime) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSave({
-        message: values.message.trim(),
-        startTime,
-        endTime,
-        isPinned: values.isPinned,
-        color: values.color,
-        textColor: values.textColor,
-      });
-    } catch (error) {
+  const submit = form.submit(
+    (checked) =>
+      onSave({
+        message: checked.message.trim(),
+        startTime: fromDateInputValue(checked.start) as string,
+        endTime: fromDateInputValue(checked.end) as string,
+        isPinned: checked.isPinned,
+        color: checked.color,
+        textColor: checked.textColor,
+      }),
+    {
       // Spec: banner failures were only logged; here the dialog says so and keeps the input.
-      console.error('Saving the banner failed', error);
-      setFailure(serverMessageOf(error) ?? 'The banner was not saved. Please try again.');
-      setBusy(false);
-    }
-  };
+      failure: (error) => serverMessageOf(error) ?? 'The banner was not saved. Please try again.',
+      log: 'Saving the banner failed',
+      stayBusy: true,
+    },
+  );
 
   return (
     <form className={styles.editor} onSubmit={submit} noValidate>
-      <Textarea
-        label="Message"
-        rows={2}
-        required
-        value={values.message}
-        error={errors.message}
-        onChange={(event) => set('message', event.target.value)}
-      />
+      <Textarea label="Message" rows={2} required {...form.field('message')} />
       <div className={styles.editorDates}>
-        <TextField
-          label="Start"
-          type="datetime-local"
-          required
-          value={values.start}
-          error={errors.start}
-          onChange={(event) => set('start', event.target.value)}
-        />
-        <TextField
-          label="End"
-          type="datetime-local"
-          required
-          value={values.end}
-          error={errors.end}
-          onChange={(event) => set('end', event.target.value)}
-        />
+        <TextField label="Start" type="datetime-local" required {...form.field('start')} />
+        <TextField label="End" type="datetime-local" required {...form.field('end')} />
       </div>
       <fieldset className={styles.colors}>
         <legend className={styles.legend}>Colour</legend>
@@ -192,15 +160,8 @@ function BannerForm({
           banner={{ message: values.message, startTime, endTime, color: values.color, textColor: values.textColor }}
         />
       </div>
-      {failure ? <InlineError>{failure}</InlineError> : null}
-      <div className={styles.editorButtons}>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy} loadingText="Processing...">
-          {isNew ? 'Add Banner' : 'Save Changes'}
-        </Button>
-      </div>
+      {form.failure ? <InlineError>{form.failure}</InlineError> : null}
+      <DialogButtons busy={form.busy} submitLabel={isNew ? 'Add Banner' : 'Save Changes'} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { AnnouncementBannerView } from '../../announcements/announcement-banner';
+import { AnnouncementBannerView } from '../../announcements';
 import styles from './admin-banners.module.css';
 
 export interface BannerLook {

@@ -1,9 +1,7 @@
 import { type BookInput } from '@pustak/sdk';
-import { useSWRConfig } from 'swr';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { ALL_BOOKS_KEY } from './api/use-all-books';
+import { useCreateBook } from './api/use-create-book';
 import { BookForm } from './book-form';
 import { EMPTY_BOOK_FORM } from './book-form-values';
 
@@ -12,15 +10,13 @@ export const REDIRECT_AFTER_CREATE_MS = 1000;
 
 /** /admin/books/addBooks. */
 export default function AddBookPage() {
-  const api = useApi();
+  const createBook = useCreateBook();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const navigateLater = useDelayedNavigate();
 
   const save = async (input: BookInput) => {
-    const reply = await api.catalog.create(input);
+    const reply = await createBook(input);
     toast.success(reply.message || 'Book created successfully');
-    void mutate(ALL_BOOKS_KEY);
     navigateLater('/admin/books', REDIRECT_AFTER_CREATE_MS);
   };
 

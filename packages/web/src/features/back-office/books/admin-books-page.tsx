@@ -2,6 +2,7 @@ import { type Book } from '@pustak/sdk';
 import { formatRupees } from '@pustak/sdk/domain';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/badge';
+import { BookCover } from '../../../components/book-cover';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -13,7 +14,6 @@ import { cx } from '../../../lib/cx';
 import { TableRegion, boStyles } from '../../../components/back-office/back-office-ui';
 import styles from './admin-books.module.css';
 import { useAllBooks } from './api/use-all-books';
-import { BookCover } from './book-cover';
 import { filterBooks } from './filter-books';
 
 type View = 'grid' | 'list';
@@ -106,7 +106,7 @@ function BookGrid({ books }: { books: Book[] }) {
       {books.map((book) => (
         <li key={book.bookId} className={styles.card}>
           <div className={styles.coverWrap}>
-            <BookCover src={book.imageUrl} title={book.title} />
+            <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} />
             <Badge tone="accent" className={styles.genre}>
               {book.genre}
             </Badge>
@@ -164,7 +164,7 @@ function BookList({ books }: { books: Book[] }) {
               <tr key={book.bookId}>
                 <td>{index + 1}</td>
                 <td>
-                  <BookCover src={book.imageUrl} title={book.title} size="sm" />
+                  <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} size="sm" />
                 </td>
                 <td className={boStyles.strong}>{book.title}</td>
                 <td>{book.author}</td>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
 import { spyOnApi } from '../../../../test/api-spy';
-import { BookCover } from './book-cover';
+import { BookCover } from '../../../components/book-cover';
 import { filterBooks } from './filter-books';
 
 const admin = { session: sessionFor('admin') };
@@ -108,12 +108,12 @@ describe('admin books list', () => {
 
 describe('BookCover', () => {
   it('falls back to an icon when the image is missing or broken', () => {
-    const { rerender } = renderWithApp(<BookCover src="/covers/missing.svg" title="Lost" />);
+    const { rerender } = renderWithApp(<BookCover src="/covers/missing.svg" title="Lost" label="Cover of Lost" />);
     const image = screen.getByRole('img', { name: 'Cover of Lost' });
     expect(image.tagName).toBe('IMG');
     fireEvent.error(image);
     expect(screen.getByRole('img', { name: 'Cover of Lost' }).tagName).toBe('SPAN');
-    rerender(<BookCover src={null} title="None" />);
+    rerender(<BookCover src={null} title="None" label="Cover of None" />);
     expect(screen.getByRole('img', { name: 'Cover of None' }).tagName).toBe('SPAN');
   });
 });

@@ -1,39 +1,23 @@
 import { type BookInput, serverMessageOf } from '@pustak/sdk';
-import {
-  BOOK_FORMATS,
-  type BookFormValues,
-  GENRES,
-  type FieldErrors,
-  fromDateInputValue,
-  hasErrors,
-  validateBookForm,
-} from '@pustak/sdk/domain';
-import { type ChangeEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { BOOK_FORMATS, type BookFormValues, GENRES, fromDateInputValue, validateBookForm } from '@pustak/sdk/domain';
+import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { InlineError, boStyles } from '../../../components/back-office/back-office-ui';
+import { BookCover } from '../../../components/book-cover';
 import { Button, ButtonLink } from '../../../components/button';
 import { SelectField, TextField, Textarea, Toggle } from '../../../components/form-fields';
 import { FileIcon } from '../../../components/icons';
-import { InlineError, boStyles } from '../../../components/back-office/back-office-ui';
-import { BookCover } from './book-cover';
+import { type FormErrors, useForm } from '../../../lib/use-form';
 import styles from './book-form.module.css';
 import { type BookFormState, toBookInput } from './book-form-values';
 
-type FieldName = keyof BookFormValues;
-
-/** Field order of the form: the first invalid one gets focus. */
-const FIELD_ORDER: readonly FieldName[] = [
-  'title',
-  'author',
-  'genre',
-  'format',
-  'isbn',
-  'language',
-  'publisher',
-  'publicationDate',
-  'price',
-  'discount',
-  'quantity',
-  'description',
-];
+/** The spec's checks, plus a publication date the form can turn into a timestamp. */
+function validateBook(values: BookFormState): FormErrors<keyof BookFormValues> {
+  const errors = validateBookForm(values);
+  if (!errors.publicationDate && !fromDateInputValue(values.publicationDate)) {
+    errors.publicationDate = 'Publication date is not a valid date';
+  }
+  return errors;
+}
 
 const GENRE_OPTIONS = GENRES.map((genre) => ({ value: genre, label: genre }));
 const FORMAT_OPTIONS = BOOK_FORMATS.map((format) => ({ value: format, label: format }));
@@ -56,19 +40,18 @@ export interface BookFormProps {
   onSave: (input: BookInput) => Promise<void>;
 }
 
+type Failure = { text: string; detail: string | null };
+
 /**
  * The Add Book / Edit Book form (spec section 5): every field required, checked with
  * validateBookForm; errors inline with focus on the first; the button reads Processing...
  * while saving. A failed save keeps everything that was typed.
  */
 export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel, failureText, onSave }: BookFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<BookFormState>(initial);
-  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const form = useForm<BookFormState, Failure>({ initial, validate: validateBook });
+  const { values, failure, busy } = form;
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; detail: string | null } | null>(null);
 
   const previewUrl = useMemo(
     () => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null),
@@ -81,52 +64,20 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
     [previewUrl],
   );
 
-  const text = (field: FieldName) => ({
-    name: field,
-    value: String(values[field] ?? ''),
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    required: true,
-  });
+  const text = (field: keyof BookFormValues) => ({ ...form.field(field), required: true });
 
   const flag = (field: 'isOnSale' | 'availableInLibrary' | 'awardWinners') => ({
     name: field,
     checked: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const checked = event.target.checked;
-      setValues((current) => ({ ...current, [field]: checked }));
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.set(field, event.target.checked),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = validateBookForm(values);
-    if (!found.publicationDate && !fromDateInputValue(values.publicationDate)) {
-      found.publicationDate = 'Publication date is not a valid date';
-    }
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = FIELD_ORDER.find((field) => found[field]);
-      const element = first ? formRef.current?.elements.namedItem(first) : null;
-      if (element instanceof HTMLElement) element.focus();
-      return;
-    }
-    setFailure(null);
-    setBusy(true);
-    try {
-      await onSave(toBookInput(values, file));
-      // Saved: stay busy while the page shows its toast and moves on.
-    } catch (error) {
-      console.error(`${mode === 'add' ? 'Create' : 'Update'} book failed`, error);
-      setFailure({ text: failureText, detail: serverMessageOf(error) });
-      setBusy(false);
-    }
-  };
+  // Saved: the button stays busy while the page shows its toast and moves on.
+  const submit = form.submit((checked) => onSave(toBookInput(checked, file)), {
+    failure: (error) => ({ text: failureText, detail: serverMessageOf(error) }),
+    log: `${mode === 'add' ? 'Create' : 'Update'} book failed`,
+    stayBusy: true,
+  });
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     setFile(event.target.files?.[0] ?? null);
@@ -139,7 +90,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
   const shownCover = previewUrl ?? currentImageUrl ?? null;
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <div className={styles.main}>
         <section className={boStyles.panel} aria-labelledby="book-form-details">
           <h2 id="book-form-details" className={styles.sectionTitle}>
@@ -194,7 +145,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
                 className={styles.coverImage}
               />
             ) : (
-              <BookCover src={null} title={values.title || 'the new book'} />
+              <BookCover src={null} title={values.title || 'the new book'} label={`Cover of ${values.title || 'the new book'}`} />
             )}
           </div>
           <div className={styles.fileField}>

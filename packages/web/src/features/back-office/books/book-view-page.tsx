@@ -2,21 +2,18 @@ import { type Book } from '@pustak/sdk';
 import { formatDate, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
+import { InlineError, Panel, boStyles } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
+import { BookCover } from '../../../components/book-cover';
 import { Breadcrumb } from '../../../components/breadcrumb';
 import { Button, ButtonLink } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditIcon, TagIcon, TrashIcon } from '../../../components/icons';
 import { StarRating } from '../../../components/star-rating';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
-import { useAdminBook } from './api/use-admin-book';
-import { InlineError, Panel, boStyles } from '../../../components/back-office/back-office-ui';
-import { ALL_BOOKS_KEY } from './api/use-all-books';
-import { useBookReviews } from './api/use-book-reviews';
-import { BookCover } from './book-cover';
+import { useBook, useReviews } from '../../books';
+import { useDeleteBook } from './api/use-delete-book';
 import { BookLoadError, BookSkeleton } from './book-load-state';
 import styles from './book-view.module.css';
 import { DiscountDialog } from './discount-dialog';
@@ -27,17 +24,16 @@ const FIXED_RATING = 4.5;
 /** /admin/books/view/{bookId}. */
 export default function BookViewPage() {
   const { bookId = '' } = useParams();
-  const { data: book, error, isLoading, mutate } = useAdminBook(bookId);
+  const { data: book, error, isLoading, mutate } = useBook(bookId);
   if (error && !book) return <BookLoadError error={error} onRetry={() => void mutate()} />;
   if (isLoading || !book) return <BookSkeleton />;
   return <BookView book={book} />;
 }
 
 function BookView({ book }: { book: Book }) {
-  const api = useApi();
+  const deleteBook = useDeleteBook();
   const toast = useToast();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const now = useNow(60_000);
   const [offerOpen, setOfferOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -48,9 +44,8 @@ function BookView({ book }: { book: Book }) {
     setDeleting(true);
     setDeleteFailed(false);
     try {
-      const reply = await api.catalog.remove(book.bookId);
+      const reply = await deleteBook(book.bookId);
       toast.success(reply.message || 'Book deleted successfully');
-      void mutate(ALL_BOOKS_KEY);
       void navigate('/admin/books');
     } catch (error) {
       // Spec: a failed delete is only logged; the page says so quietly.
@@ -68,7 +63,7 @@ function BookView({ book }: { book: Book }) {
       <Breadcrumb items={[{ label: 'Books', to: '/admin/books' }, { label: book.title }]} />
       <article className={`${boStyles.panel} ${styles.detail}`} aria-labelledby="book-view-title">
         <div className={styles.coverColumn}>
-          <BookCover src={book.imageUrl} title={book.title} size="lg" />
+          <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} size="lg" />
         </div>
         <div className={styles.info}>
           <div className={styles.badges}>
@@ -151,7 +146,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function Reviews({ bookId }: { bookId: string }) {
-  const { data, error, isLoading } = useBookReviews(bookId);
+  const { data, error, isLoading } = useReviews(bookId);
   return (
     <Panel title="Customer Reviews" headingId="book-view-reviews">
       {error && !data ? (

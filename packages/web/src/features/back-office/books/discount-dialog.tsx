@@ -1,20 +1,16 @@
 import { type Book } from '@pustak/sdk';
 import { fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
-import { type FormEvent, useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { Button } from '../../../components/button';
+import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
 import { Dialog } from '../../../components/dialog';
 import { TextField, Toggle } from '../../../components/form-fields';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
-import { adminBookKey } from './api/use-admin-book';
-import { InlineError } from '../../../components/back-office/back-office-ui';
+import { type FormErrors, useForm } from '../../../lib/use-form';
+import { useSetDiscount } from './api/use-set-discount';
 import styles from './book-view.module.css';
 
 const WEEK_MS = 7 * 86_400_000;
 
 type OfferValues = { discount: string; start: string; end: string; isOnSale: boolean };
-type OfferErrors = Partial<Record<'discount' | 'start' | 'end', string>>;
 
 function initialOffer(book: Book, now: Date): OfferValues {
   const start = toDateInputValue(book.startTime, 'datetime-local') || toDateInputValue(now, 'datetime-local');
@@ -37,83 +33,46 @@ export function DiscountDialog({ book, now, open, onClose }: { book: Book; now: 
   );
 }
 
+function validateOffer(values: OfferValues): FormErrors<keyof OfferValues> {
+  const discount = Number(values.discount);
+  const errors: FormErrors<keyof OfferValues> = {};
+  if (values.discount.trim() === '' || !Number.isFinite(discount) || discount < 0 || discount > 100) {
+    errors.discount = 'Enter a discount between 0 and 100';
+  }
+  if (!fromDateInputValue(values.start)) errors.start = 'Choose when the offer starts';
+  if (!fromDateInputValue(values.end)) errors.end = 'Choose when the offer ends';
+  return errors;
+}
+
 function DiscountForm({ book, now, onDone }: { book: Book; now: Date; onDone: () => void }) {
-  const api = useApi();
+  const setDiscount = useSetDiscount();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
-  const formId = useId();
-  const [values, setValues] = useState<OfferValues>(() => initialOffer(book, now));
-  const [errors, setErrors] = useState<OfferErrors>({});
-  const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ initial: () => initialOffer(book, now), validate: validateOffer });
 
-  const field = (name: 'discount' | 'start' | 'end') => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const discount = Number(values.discount);
-    const startTime = fromDateInputValue(values.start);
-    const endTime = fromDateInputValue(values.end);
-    const found: OfferErrors = {};
-    if (values.discount.trim() === '' || !Number.isFinite(discount) || discount < 0 || discount > 100) {
-      found.discount = 'Enter a discount between 0 and 100';
-    }
-    if (!startTime) found.start = 'Choose when the offer starts';
-    if (!endTime) found.end = 'Choose when the offer ends';
-    setErrors(found);
-    if (found.discount || !startTime || !endTime) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      const reply = await api.catalog.setDiscount(book.bookId, {
-        discount,
-        startTime,
-        endTime,
+  const submit = form.submit(
+    async (values) => {
+      const reply = await setDiscount(book.bookId, {
+        discount: Number(values.discount),
+        startTime: fromDateInputValue(values.start) as string,
+        endTime: fromDateInputValue(values.end) as string,
         isOnSale: values.isOnSale,
       });
       toast.success(reply.message || 'Discount added successfully');
-      void mutate(adminBookKey(book.bookId));
       onDone();
-    } catch (error) {
-      console.error('Saving the special offer failed', error);
-      setFailed(true);
-      setBusy(false);
-    }
-  };
+    },
+    { failure: () => 'The offer was not saved. Please try again.', log: 'Saving the special offer failed', stayBusy: true },
+  );
 
   return (
-    <form id={formId} className={styles.offerForm} onSubmit={submit} noValidate>
-      <TextField label="Discount (%)" type="number" inputMode="decimal" min={0} max={100} step={0.1} required {...field('discount')} />
+    <form className={styles.offerForm} onSubmit={submit} noValidate>
+      <TextField label="Discount (%)" type="number" inputMode="decimal" min={0} max={100} step={0.1} required {...form.field('discount')} />
       <div className={styles.offerDates}>
-        <TextField label="Start" type="datetime-local" required {...field('start')} />
-        <TextField label="End" type="datetime-local" required {...field('end')} />
+        <TextField label="Start" type="datetime-local" required {...form.field('start')} />
+        <TextField label="End" type="datetime-local" required {...form.field('end')} />
       </div>
-      <Toggle
-        label="On sale"
-        checked={values.isOnSale}
-        onChange={(event) => {
-          const checked = event.target.checked;
-          setValues((current) => ({ ...current, isOnSale: checked }));
-        }}
-      />
-      {failed ? <InlineError>The offer was not saved. Please try again.</InlineError> : null}
-      <div className={styles.dialogButtons}>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy} loadingText="Processing...">
-          Save Offer
-        </Button>
-      </div>
+      <Toggle label="On sale" checked={form.values.isOnSale} onChange={(event) => form.set('isOnSale', event.target.checked)} />
+      {form.failure ? <InlineError>{form.failure}</InlineError> : null}
+      <DialogButtons busy={form.busy} submitLabel="Save Offer" onCancel={onDone} />
     </form>
   );
 }

@@ -1,11 +1,9 @@
 import { type Book, type BookInput } from '@pustak/sdk';
 import { useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
-import { adminBookKey, useAdminBook } from './api/use-admin-book';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
-import { ALL_BOOKS_KEY } from './api/use-all-books';
+import { useBook } from '../../books';
+import { useUpdateBook } from './api/use-update-book';
 import { BookForm } from './book-form';
 import { formStateFromBook } from './book-form-values';
 import { BookLoadError, BookSkeleton } from './book-load-state';
@@ -16,24 +14,21 @@ export const REDIRECT_AFTER_EDIT_MS = 1500;
 /** /admin/books/edit/{bookId}: the form prefilled from the book. */
 export default function EditBookPage() {
   const { bookId = '' } = useParams();
-  const { data: book, error, isLoading, mutate } = useAdminBook(bookId);
+  const { data: book, error, isLoading, mutate } = useBook(bookId);
   if (error && !book) return <BookLoadError error={error} onRetry={() => void mutate()} />;
   if (isLoading || !book) return <BookSkeleton />;
   return <EditBookForm key={book.bookId} book={book} />;
 }
 
 function EditBookForm({ book }: { book: Book }) {
-  const api = useApi();
+  const updateBook = useUpdateBook();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const navigateLater = useDelayedNavigate();
 
   const save = async (input: BookInput) => {
     // The form has no sale-window fields; the book keeps the window it has.
-    const reply = await api.catalog.update(book.bookId, { ...input, startTime: book.startTime, endTime: book.endTime });
+    const reply = await updateBook(book.bookId, { ...input, startTime: book.startTime, endTime: book.endTime });
     toast.success(reply.message || 'Book updated successfully');
-    void mutate(adminBookKey(book.bookId));
-    void mutate(ALL_BOOKS_KEY);
     navigateLater(`/admin/books/view/${book.bookId}`, REDIRECT_AFTER_EDIT_MS);
   };
 

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/error-state';
 import { ArrowRightIcon, CheckCircleIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
-import { useAllOrders } from '../orders/api/use-all-orders';
+import { useAllOrders } from '../orders';
 import { OrderStatusBadge, Panel, boStyles } from '../../../components/back-office/back-office-ui';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { CheckIcon, PackageIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
-import { useAllOrders } from '../orders/api/use-all-orders';
+import { useAllOrders } from '../orders';
 import { OrderId, OrderStatusBadge, TableRegion, TableSkeleton, boStyles } from '../../../components/back-office/back-office-ui';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';

@@ -1,19 +1,16 @@
-import { type Order, isApiError, serverMessageOf } from '@pustak/sdk';
+import { type Order, isApiError } from '@pustak/sdk';
 import { formatDate, formatRupees } from '@pustak/sdk/domain';
-import { type FormEvent, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { Button } from '../../../components/button';
+import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/form-fields';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
-import { ALL_ORDERS_KEY } from '../orders/api/use-all-orders';
-import { InlineError } from '../../../components/back-office/back-office-ui';
+import { useForm } from '../../../lib/use-form';
+import { useVerifyOrder } from './api/use-verify-order';
 import styles from './staff.module.css';
 
 /** What the staff member is told when verifying fails (spec section 8). */
 export function verifyFailureMessage(error: unknown): string {
-  if (isApiError(error)) return serverMessageOf(error) ?? 'Verification failed';
+  if (isApiError(error)) return error.serverMessage ?? 'Verification failed';
   return 'Verification error';
 }
 
@@ -38,64 +35,39 @@ export function VerifyOrderDialog({ order, onClose }: { order: Order | null; onC
   );
 }
 
-function VerifyForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const api = useApi();
-  const toast = useToast();
-  const { mutate } = useSWRConfig();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+function validateClaim({ claimCode }: { claimCode: string }) {
+  return claimCode.trim() ? {} : { claimCode: 'Claim code is required' };
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const claimCode = code.trim().toUpperCase();
-    if (!claimCode) {
-      setFieldError('Claim code is required');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const reply = await api.staff.verifyOrder(order.orderId, claimCode);
+function VerifyForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const verifyOrder = useVerifyOrder();
+  const toast = useToast();
+  const form = useForm({ initial: { claimCode: '' }, validate: validateClaim });
+
+  const submit = form.submit(
+    async ({ claimCode }) => {
+      const reply = await verifyOrder(order.orderId, claimCode.trim().toUpperCase());
       toast.success(reply.message || 'Order verified');
-      void mutate(ALL_ORDERS_KEY);
       onDone();
-    } catch (error) {
-      console.error('Verifying the order failed', error);
-      setFailure(verifyFailureMessage(error));
-      setBusy(false);
-    }
-  };
+    },
+    { failure: verifyFailureMessage, log: 'Verifying the order failed', stayBusy: true },
+  );
 
   return (
     <form className={styles.verifyForm} onSubmit={submit} noValidate>
       <TextField
         label="Claim code"
-        name="claimCode"
         required
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         placeholder="e.g. 7F3A9C21"
         hint="The 8-character code the customer received with the order."
-        value={code}
-        error={fieldError}
         inputClassName={styles.codeInput}
-        onChange={(event) => {
-          setCode(event.target.value);
-          setFieldError(null);
-        }}
+        {...form.field('claimCode')}
       />
-      {failure ? <InlineError>{failure}</InlineError> : null}
-      <div className={styles.dialogButtons}>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy} loadingText="Verifying...">
-          Verify
-        </Button>
-      </div>
+      {form.failure ? <InlineError>{form.failure}</InlineError> : null}
+      <DialogButtons busy={form.busy} submitLabel="Verify" busyText="Verifying..." onCancel={onDone} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import { type Role, type User, serverMessageOf } from '@pustak/sdk';
 import { ADMIN_PAGE_SIZE, ROLES, formatDate, shouldUpdateRole } from '@pustak/sdk/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,10 +10,11 @@ import { TextField } from '../../../components/form-fields';
 import { SearchIcon, UsersIcon } from '../../../components/icons';
 import { Pager } from '../../../components/pager';
 import { useToast } from '../../../components/toaster';
-import { useApi } from '../../../lib/api-client';
 import { cx } from '../../../lib/cx';
 import { TableRegion, TableSkeleton, boStyles } from '../../../components/back-office/back-office-ui';
-import { type AccountKind, USER_PAGES, useUserPage } from './api/use-user-page';
+import { useUpdateRole } from './api/use-update-role';
+import { useUserPage } from './api/use-user-page';
+import { type AccountKind } from './query-keys';
 import styles from './user-accounts.module.css';
 
 /** How long typing pauses before the search is sent. */
@@ -154,9 +154,8 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
 
 /** A role select and an explicit Update button; an unchanged role sends nothing. */
 function RoleChange({ user }: { user: User }) {
-  const api = useApi();
+  const updateRole = useUpdateRole();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const [role, setRole] = useState<Role>(user.role);
   const [busy, setBusy] = useState(false);
   const selectId = `role-${user.id}`;
@@ -169,10 +168,8 @@ function RoleChange({ user }: { user: User }) {
     }
     setBusy(true);
     try {
-      await api.users.updateRole(user.id, role);
+      await updateRole(user.id, role);
       toast.success(`${user.username} is now ${role}.`);
-      // The user may have moved between the Users and Staff tables: refresh both.
-      void mutate((key) => Array.isArray(key) && key[0] === USER_PAGES);
     } catch (error) {
       toast.error(serverMessageOf(error) ?? `Failed to change the role of ${user.username}.`);
     } finally {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
-import { getAuthDialogState } from '../../auth/auth-dialog-store';
+import { getAuthDialogState } from '../../auth';
 import { makeBook, requestsTo, scriptedClient } from '../../../../test/scripted-client';
 import { BookCard } from './book-card';
 

@@ -1,10 +1,9 @@
 import useSWR from 'swr';
 import { useApi } from '../../../../lib/api-client';
-
-const ANNOUNCEMENTS_KEY = ['announcements', 'all'] as const;
+import { bannerKeys } from '../query-keys';
 
 /** Every banner (`GET /announcement/all`). */
 export function useAnnouncements() {
   const api = useApi();
-  return useSWR(ANNOUNCEMENTS_KEY, () => api.announcements.list());
+  return useSWR(bannerKeys.all, () => api.announcements.list());
 }

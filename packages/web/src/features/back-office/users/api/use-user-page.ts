@@ -1,17 +1,13 @@
 import { ADMIN_PAGE_SIZE } from '@pustak/sdk/domain';
 import useSWR from 'swr';
 import { useApi } from '../../../../lib/api-client';
-
-export type AccountKind = 'users' | 'staff';
-
-/** SWR keys of every user and staff page start with this (a role change refreshes them all). */
-export const USER_PAGES = 'user-pages';
+import { type AccountKind, userKeys } from '../query-keys';
 
 /** One server page of customers or staff (`GET /user/getallusers` / `/user/getAllStaffs`). */
 export function useUserPage(kind: AccountKind, page: number, search: string) {
   const api = useApi();
   return useSWR(
-    [USER_PAGES, kind, page, search] as const,
+    userKeys.page(kind, page, search),
     ([, which, p, s]) => {
       const params = { page: p, pageSize: ADMIN_PAGE_SIZE, ...(s ? { search: s } : {}) };
       return which === 'users' ? api.users.list(params) : api.users.listStaff(params);

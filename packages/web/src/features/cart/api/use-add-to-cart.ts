@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api-client';
-import { useAuthDialog } from '../../auth/auth-dialog-store';
-import { useSession } from '../../auth/session';
-
-/** SWR key of the customer's cart lines (the /cart page reads it). */
-export const CART_KEY = ['cart'] as const;
+import { openAuthDialog, useSession } from '../../auth';
+import { cartKeys } from '../query-keys';
 
 export interface AddToCart {
   /** Resolves true when the book was added; guests get the sign-in dialog and false. */
@@ -14,25 +11,25 @@ export interface AddToCart {
 }
 
 /**
- * Adds a book to the server-side cart and refreshes the cart. Rejections are passed on
- * (the caller decides between the spec's 'Failed to Add' toast and a logged failure).
+ * Adds a book to the server-side cart (`POST /addToCart/add`) and refreshes the cart.
+ * Rejections are passed on (the caller decides between the spec's 'Failed to Add' toast and a
+ * logged failure).
  */
 export function useAddToCart(): AddToCart {
   const api = useApi();
   const { isSignedIn } = useSession();
-  const authDialog = useAuthDialog();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
 
   const add = async (bookId: string, quantity = 1) => {
     if (!isSignedIn) {
-      authDialog.open('signIn');
+      openAuthDialog('signIn');
       return false;
     }
     setBusy(true);
     try {
       await api.cart.add(bookId, quantity);
-      void mutate(CART_KEY);
+      void mutate(cartKeys.lines);
       return true;
     } finally {
       setBusy(false);
