@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { BackOfficeArea } from '../layouts/back-office-area';
 import { BackOfficeLayout } from '../layouts/back-office-layout';
 import { BackOfficeNotFound } from '../../components/back-office/back-office-ui';
+import { lazy } from '../../lib/lazy';
 
 // Each admin page is its own chunk, loaded when first opened.
 const AdminDashboardPage = lazy(() => import('../../features/back-office/dashboard/admin-dashboard-page'));

@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { BackOfficeArea } from '../layouts/back-office-area';
 import { BackOfficeLayout } from '../layouts/back-office-layout';
 import { BackOfficeNotFound } from '../../components/back-office/back-office-ui';
+import { lazy } from '../../lib/lazy';
 
 const StaffDashboardPage = lazy(() => import('../../features/back-office/staff-orders/staff-dashboard-page'));
 const StaffOrdersPage = lazy(() => import('../../features/back-office/staff-orders/staff-orders-page'));
