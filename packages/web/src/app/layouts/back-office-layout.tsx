@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { Brand } from '../../components/brand';
 import { Drawer } from '../../components/drawer';
 import { IconButton } from '../../components/icon-button';
 import {
@@ -61,7 +62,7 @@ export function BackOfficeLayout({ area }: { area: BackOfficeRole }) {
         Skip to content
       </a>
       <aside className={styles.sidebar} aria-label={`${area} sidebar`}>
-        <Brand area={area} />
+        <Brand to={AREA_BASE[area]} tone="dark" sub={area === 'Admin' ? 'Admin panel' : 'Staff desk'} />
         <SideNav area={area} pathname={pathname} />
         <LogoutButton className={styles.sidebarLogout} />
       </aside>
@@ -97,19 +98,6 @@ export function BackOfficeLayout({ area }: { area: BackOfficeRole }) {
   );
 }
 
-function Brand({ area }: { area: BackOfficeRole }) {
-  return (
-    <Link to={AREA_BASE[area]} className={styles.brand}>
-      <span className={styles.brandMark} aria-hidden="true">
-        <BookIcon size={20} />
-      </span>
-      <span>
-        Pustak
-        <span className={styles.brandSub}>{area === 'Admin' ? 'Admin panel' : 'Staff desk'}</span>
-      </span>
-    </Link>
-  );
-}
 
 function SideNav({
   area,

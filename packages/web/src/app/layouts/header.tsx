@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Brand } from '../../components/brand';
 import { IconButton } from '../../components/icon-button';
-import { BookIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { MenuIcon, UserIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { useSession } from '../../features/auth/session';
-import { NotificationBell } from '../../features/notifications/notification-bell';
+import { useCurrentUser, useSession } from '../../features/auth';
+import { NotificationBell } from '../../features/notifications';
 import { BooksMenu } from './books-menu';
 import styles from './header.module.css';
 import { MAIN_LINKS } from './nav-items';
@@ -36,18 +36,7 @@ export function Header() {
           className={styles.menuToggle}
           onClick={() => setMenuOpen(true)}
         />
-        {/* Named by its visible word (an aria-label that drops visible text fails WCAG 2.5.3). */}
-        <Link to="/" className={styles.brand}>
-          <span className={styles.brandMark} aria-hidden="true">
-            <BookIcon size={20} />
-          </span>
-          <span>
-            Pustak<span className="visually-hidden"> home</span>
-            <span className={styles.brandSub} aria-hidden="true">
-              Books · Kathmandu
-            </span>
-          </span>
-        </Link>
+        <Brand to="/" tone="light" sub="Books · Kathmandu" spokenName="home" />
 
         <nav className={styles.nav} aria-label="Main">
           <ul className={styles.navList}>

@@ -1,14 +1,12 @@
 import { type OrderStatusName, orderStatusTone } from '@pustak/sdk/domain';
-import { type ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { cx } from '../../lib/cx';
 import { Badge, type BadgeTone } from '../badge';
 import { Button, ButtonLink } from '../button';
 import { EmptyState } from '../empty-state';
 import { AlertIcon, InfoIcon } from '../icons';
 import { Skeleton } from '../skeleton';
-import { cx } from '../../lib/cx';
 import styles from './back-office.module.css';
-
-export { styles as boStyles };
 
 const TONES: Record<ReturnType<typeof orderStatusTone>, BadgeTone> = {
   green: 'success',
@@ -31,21 +29,49 @@ export function OrderStatusBadge({ status, cancelledRed = false }: { status: Ord
  */
 export function OrderId({ id }: { id: string }) {
   return (
-    <code className={cx(styles.mono, styles.orderId)} title={id}>
+    <code className={styles.orderId} title={id}>
       <span aria-hidden="true">…{id.slice(-8)}</span>
       <span className="visually-hidden">{id}</span>
     </code>
   );
 }
 
-/** A white panel with an h2 title, optional subtitle and actions. */
+/** A back-office page's column of blocks (toolbar, panels, tables). */
+export function PageStack({ children }: { children: ReactNode }) {
+  return <div className={styles.page}>{children}</div>;
+}
+
+/** A row of controls over a list; its first child (the search field) takes the free width. */
+export function Toolbar({ as = 'div', children, ...rest }: { as?: 'div' | 'form' } & ComponentPropsWithoutRef<'form'>) {
+  const Tag = as as 'form';
+  return (
+    <Tag className={styles.toolbar} {...rest}>
+      {children}
+    </Tag>
+  );
+}
+
+/** The quiet line that counts what a list shows ("27 books", "Showing 1–10 of 73 users"). */
+export function CountText({ children, className, live = false }: { children: ReactNode; className?: string; live?: boolean }) {
+  return (
+    <p className={cx(styles.count, className)} role={live ? 'status' : undefined}>
+      {children}
+    </p>
+  );
+}
+
+/** A white panel, optionally with an h2 title, subtitle and actions. */
 export function Panel({
   title,
   subtitle,
   actions,
   flush = false,
+  as: Tag = 'section',
   className,
   headingId,
+  label,
+  labelledBy,
+  busy,
   children,
 }: {
   title?: ReactNode;
@@ -53,12 +79,24 @@ export function Panel({
   actions?: ReactNode;
   /** No inner padding (tables run edge to edge). */
   flush?: boolean;
+  as?: 'section' | 'article' | 'div';
   className?: string;
   headingId?: string;
+  /** Accessible name when the panel has no title. */
+  label?: string;
+  /** Id of a heading inside the children that names the panel. */
+  labelledBy?: string;
+  /** The panel's content is loading. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section className={cx(styles.panel, flush && styles.panelFlush, className)} aria-labelledby={title ? headingId : undefined}>
+    <Tag
+      className={cx(styles.panel, flush && styles.panelFlush, className)}
+      aria-labelledby={title ? headingId : labelledBy}
+      aria-label={label}
+      aria-busy={busy || undefined}
+    >
       {title ? (
         <div className={styles.panelHeader}>
           <div>
@@ -71,35 +109,24 @@ export function Panel({
         </div>
       ) : null}
       {children}
-    </section>
-  );
-}
-
-/**
- * A horizontally scrollable table wrapper: keyboard users can focus and scroll it, and it
- * is announced with the table's name.
- */
-export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={styles.tableRegion} role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    </Tag>
   );
 }
 
 /** A quiet error next to what failed (the spec only logs these failures; we say so in place). */
 export function InlineError({ children }: { children: ReactNode }) {
   return (
-    <p role="alert" className={styles.inlineError}>
+    <p role="alert" className={cx(styles.callout, styles.inlineError)}>
       <AlertIcon size={16} />
       <span>{children}</span>
     </p>
   );
 }
 
+/** An information line above a list. */
 export function Note({ children }: { children: ReactNode }) {
   return (
-    <p className={styles.note}>
+    <p className={cx(styles.callout, styles.note)}>
       <InfoIcon size={16} />
       <span>{children}</span>
     </p>

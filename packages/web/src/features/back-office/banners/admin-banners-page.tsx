@@ -11,9 +11,9 @@ import { Toggle } from '../../../components/form-fields';
 import { IconButton } from '../../../components/icon-button';
 import { EditIcon, EyeIcon, MegaphoneIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
-import { cx } from '../../../lib/cx';
 import { useNow } from '../../../lib/use-now';
-import { InlineError, TableRegion, TableSkeleton, boStyles } from '../../../components/back-office/back-office-ui';
+import { CountText, InlineError, PageStack, Panel, TableSkeleton } from '../../../components/back-office/back-office-ui';
+import { type Column, DataTable } from '../../../components/data-table';
 import styles from './admin-banners.module.css';
 import { useAnnouncements } from './api/use-announcements';
 import { useCreateBanner, useDeleteBanner, useSetBannerPinned, useUpdateBanner } from './api/use-save-banner';
@@ -82,19 +82,83 @@ export default function AdminBannersPage() {
     }
   };
 
+  const columns: Column<Announcement>[] = [
+    {
+      label: 'Status',
+      cell: (banner) => {
+        const status = bannerStatus(banner, now);
+        return <Badge tone={STATUS_TONES[status]}>{status}</Badge>;
+      },
+    },
+    {
+      label: 'Message',
+      cell: (banner) => (
+        <span className={styles.message}>
+          <span className={styles.dot} style={{ background: banner.color }} aria-hidden="true" />
+          {banner.message}
+        </span>
+      ),
+    },
+    {
+      label: 'Date Range',
+      className: 'nowrap',
+      cell: (banner) => `${formatDate(banner.startTime)} – ${formatDate(banner.endTime)}`,
+    },
+    {
+      label: 'Pinned',
+      cell: (banner) => (
+        <Toggle
+          label={<span className="visually-hidden">Pinned: {banner.message}</span>}
+          checked={banner.isPinned}
+          disabled={pinBusy === banner.announcementId}
+          onChange={() => void togglePin(banner)}
+        />
+      ),
+    },
+    {
+      label: 'Actions',
+      cell: (banner) => (
+        <div className={styles.actions}>
+          <IconButton
+            aria-label={`Preview: ${banner.message}`}
+            title="Preview"
+            icon={<EyeIcon size={18} />}
+            size="sm"
+            onClick={() => setPreviewing(banner)}
+          />
+          <IconButton
+            aria-label={`Edit: ${banner.message}`}
+            title="Edit"
+            icon={<EditIcon size={18} />}
+            size="sm"
+            onClick={() => setEditing({ banner, initial: bannerValuesOf(banner) })}
+          />
+          <IconButton
+            aria-label={`Delete: ${banner.message}`}
+            title="Delete"
+            icon={<TrashIcon size={18} />}
+            size="sm"
+            className={styles.deleteButton}
+            onClick={() => setDeleting(banner)}
+          />
+        </div>
+      ),
+    },
+  ];
+
   return (
-    <div className={boStyles.page}>
+    <PageStack>
       <div className={styles.toolbar}>
-        <p className={boStyles.count}>
+        <CountText>
           Banners appear above the storefront header while they are pinned and running.
-        </p>
+        </CountText>
         <Button leadingIcon={<PlusIcon size={18} />} onClick={() => setEditing({ banner: null, initial: newBannerValues(now) })}>
           Add Banner
         </Button>
       </div>
       {actionError ? <InlineError>{actionError}</InlineError> : null}
 
-      <section className={cx(boStyles.panel, boStyles.panelFlush)} aria-label="Banners">
+      <Panel flush label="Banners">
         {error && !data ? (
           <ErrorState text="Failed to load banners." onRetry={() => void reload()} />
         ) : isLoading || !data ? (
@@ -102,76 +166,16 @@ export default function AdminBannersPage() {
         ) : data.length === 0 ? (
           <EmptyState title="No banners yet" text="Add a banner to announce a sale or an event." icon={<MegaphoneIcon size={26} />} compact />
         ) : (
-          <TableRegion label="Banners table">
-            <table className={cx(boStyles.table, boStyles.stackTable, styles.table)}>
-              <thead>
-                <tr>
-                  <th scope="col">Status</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">Date Range</th>
-                  <th scope="col">Pinned</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((banner) => {
-                  const status = bannerStatus(banner, now);
-                  return (
-                    <tr key={banner.announcementId}>
-                      <td data-label="Status">
-                        <Badge tone={STATUS_TONES[status]}>{status}</Badge>
-                      </td>
-                      <td data-label="Message">
-                        <span className={styles.message}>
-                          <span className={styles.dot} style={{ background: banner.color }} aria-hidden="true" />
-                          {banner.message}
-                        </span>
-                      </td>
-                      <td data-label="Date Range" className={boStyles.nowrap}>
-                        {formatDate(banner.startTime)} – {formatDate(banner.endTime)}
-                      </td>
-                      <td data-label="Pinned">
-                        <Toggle
-                          label={<span className="visually-hidden">Pinned: {banner.message}</span>}
-                          checked={banner.isPinned}
-                          disabled={pinBusy === banner.announcementId}
-                          onChange={() => void togglePin(banner)}
-                        />
-                      </td>
-                      <td data-label="Actions">
-                        <div className={styles.actions}>
-                          <IconButton
-                            aria-label={`Preview: ${banner.message}`}
-                            title="Preview"
-                            icon={<EyeIcon size={18} />}
-                            size="sm"
-                            onClick={() => setPreviewing(banner)}
-                          />
-                          <IconButton
-                            aria-label={`Edit: ${banner.message}`}
-                            title="Edit"
-                            icon={<EditIcon size={18} />}
-                            size="sm"
-                            onClick={() => setEditing({ banner, initial: bannerValuesOf(banner) })}
-                          />
-                          <IconButton
-                            aria-label={`Delete: ${banner.message}`}
-                            title="Delete"
-                            icon={<TrashIcon size={18} />}
-                            size="sm"
-                            className={styles.deleteButton}
-                            onClick={() => setDeleting(banner)}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label="Banners table"
+            columns={columns}
+            rows={data}
+            rowKey={(banner) => banner.announcementId}
+            stacked
+            className={styles.table}
+          />
         )}
-      </section>
+      </Panel>
 
       <BannerEditor
         open={editing !== null}
@@ -185,7 +189,7 @@ export default function AdminBannersPage() {
         {previewing ? (
           <div className={styles.previewBody}>
             <BannerPreview banner={previewing} />
-            <p className={boStyles.muted}>
+            <p className="muted">
               “{previewing.message}” — status {bannerStatus(previewing, now)}, runs {formatDate(previewing.startTime)} – {formatDate(previewing.endTime)}.
             </p>
           </div>
@@ -201,6 +205,6 @@ export default function AdminBannersPage() {
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
       />
-    </div>
+    </PageStack>
   );
 }

@@ -1,9 +1,11 @@
 import { type Book } from '@pustak/sdk';
 import { formatRupees } from '@pustak/sdk/domain';
 import { useSearchParams } from 'react-router';
+import { CountText, PageStack, Panel, Toolbar } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
 import { BookCover } from '../../../components/book-cover';
 import { ButtonLink } from '../../../components/button';
+import { type Column, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { TextField } from '../../../components/form-fields';
@@ -11,7 +13,6 @@ import { IconButton } from '../../../components/icon-button';
 import { GridIcon, ListIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
-import { TableRegion, boStyles } from '../../../components/back-office/back-office-ui';
 import styles from './admin-books.module.css';
 import { useAllBooks } from './api/use-all-books';
 import { filterBooks } from './filter-books';
@@ -38,8 +39,8 @@ export default function AdminBooksPage() {
   const shown = filterBooks(books, query);
 
   return (
-    <div className={boStyles.page}>
-      <div className={boStyles.toolbar}>
+    <PageStack>
+      <Toolbar>
         <TextField
           label="Search books"
           hideLabel
@@ -48,7 +49,6 @@ export default function AdminBooksPage() {
           leading={<SearchIcon size={18} />}
           value={query}
           onChange={(event) => update({ q: event.target.value })}
-          className={boStyles.toolbarGrow}
         />
         <div role="group" aria-label="Layout" className={styles.viewToggle}>
           <IconButton
@@ -70,7 +70,7 @@ export default function AdminBooksPage() {
           <PlusIcon size={18} />
           Add New Book
         </ButtonLink>
-      </div>
+      </Toolbar>
 
       {error && !data ? (
         <ErrorState text="Failed to load books." onRetry={() => void mutate()} />
@@ -84,9 +84,9 @@ export default function AdminBooksPage() {
         />
       ) : (
         <>
-          <p className={boStyles.count} role="status">
+          <CountText live>
             {query.trim() ? `${shown.length} of ${books.length} books match` : `${books.length} books`}
-          </p>
+          </CountText>
           {shown.length === 0 ? (
             <EmptyState title="No results" text="No books match your search criteria." compact />
           ) : view === 'grid' ? (
@@ -96,7 +96,7 @@ export default function AdminBooksPage() {
           )}
         </>
       )}
-    </div>
+    </PageStack>
   );
 }
 
@@ -134,56 +134,34 @@ function BookGrid({ books }: { books: Book[] }) {
   );
 }
 
+const LIST_COLUMNS: Column<Book>[] = [
+  { label: '#', cell: (_book, index) => index + 1 },
+  {
+    label: 'Cover',
+    header: <span className="visually-hidden">Cover</span>,
+    cell: (book) => <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} size="sm" />,
+  },
+  { label: 'Title', className: 'strong', cell: (book) => book.title },
+  { label: 'Author', cell: (book) => book.author },
+  { label: 'Genre', cell: (book) => <Badge tone="accent">{book.genre}</Badge> },
+  { label: 'Price', numeric: true, cell: (book) => formatRupees(book.price) },
+  { label: 'Quantity', numeric: true, cell: (book) => book.quantity },
+  {
+    label: 'Actions',
+    header: <span className="visually-hidden">Actions</span>,
+    cell: (book) => (
+      <ButtonLink to={`/admin/books/view/${book.bookId}`} variant="secondary" size="sm" aria-label={`View ${book.title}`}>
+        View
+      </ButtonLink>
+    ),
+  },
+];
+
 function BookList({ books }: { books: Book[] }) {
   return (
-    <div className={cx(boStyles.panel, boStyles.panelFlush)}>
-      <TableRegion label="Books table">
-        <table className={boStyles.table}>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">
-                <span className="visually-hidden">Cover</span>
-              </th>
-              <th scope="col">Title</th>
-              <th scope="col">Author</th>
-              <th scope="col">Genre</th>
-              <th scope="col" className={boStyles.num}>
-                Price
-              </th>
-              <th scope="col" className={boStyles.num}>
-                Quantity
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {books.map((book, index) => (
-              <tr key={book.bookId}>
-                <td>{index + 1}</td>
-                <td>
-                  <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} size="sm" />
-                </td>
-                <td className={boStyles.strong}>{book.title}</td>
-                <td>{book.author}</td>
-                <td>
-                  <Badge tone="accent">{book.genre}</Badge>
-                </td>
-                <td className={boStyles.num}>{formatRupees(book.price)}</td>
-                <td className={boStyles.num}>{book.quantity}</td>
-                <td>
-                  <ButtonLink to={`/admin/books/view/${book.bookId}`} variant="secondary" size="sm" aria-label={`View ${book.title}`}>
-                    View
-                  </ButtonLink>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-    </div>
+    <Panel flush as="div">
+      <DataTable label="Books table" columns={LIST_COLUMNS} rows={books} rowKey={(book) => book.bookId} />
+    </Panel>
   );
 }
 

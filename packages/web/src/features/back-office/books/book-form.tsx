@@ -1,7 +1,7 @@
 import { type BookInput, serverMessageOf } from '@pustak/sdk';
 import { BOOK_FORMATS, type BookFormValues, GENRES, fromDateInputValue, validateBookForm } from '@pustak/sdk/domain';
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { InlineError, boStyles } from '../../../components/back-office/back-office-ui';
+import { InlineError, Panel } from '../../../components/back-office/back-office-ui';
 import { BookCover } from '../../../components/book-cover';
 import { Button, ButtonLink } from '../../../components/button';
 import { SelectField, TextField, Textarea, Toggle } from '../../../components/form-fields';
@@ -92,7 +92,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <div className={styles.main}>
-        <section className={boStyles.panel} aria-labelledby="book-form-details">
+        <Panel labelledBy="book-form-details">
           <h2 id="book-form-details" className={styles.sectionTitle}>
             Book details
           </h2>
@@ -106,9 +106,9 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
             <TextField label="Publisher" {...text('publisher')} />
             <TextField label="Publication date" type="date" {...text('publicationDate')} />
           </div>
-        </section>
+        </Panel>
 
-        <section className={boStyles.panel} aria-labelledby="book-form-pricing">
+        <Panel labelledBy="book-form-pricing">
           <h2 id="book-form-pricing" className={styles.sectionTitle}>
             Price and stock
           </h2>
@@ -125,15 +125,15 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
             />
             <TextField label="Quantity" type="number" inputMode="numeric" min={0} step={1} {...text('quantity')} />
           </div>
-        </section>
+        </Panel>
 
-        <section className={boStyles.panel}>
+        <Panel>
           <Textarea label="Description" rows={6} {...text('description')} />
-        </section>
+        </Panel>
       </div>
 
       <aside className={styles.side}>
-        <section className={boStyles.panel} aria-labelledby="book-form-cover">
+        <Panel labelledBy="book-form-cover">
           <h2 id="book-form-cover" className={styles.sectionTitle}>
             Cover image
           </h2>
@@ -176,9 +176,9 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
               </p>
             ) : null}
           </div>
-        </section>
+        </Panel>
 
-        <section className={boStyles.panel} aria-labelledby="book-form-options">
+        <Panel labelledBy="book-form-options">
           <h2 id="book-form-options" className={styles.sectionTitle}>
             Options
           </h2>
@@ -187,7 +187,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
             <Toggle label="Available in library" {...flag('availableInLibrary')} />
             <Toggle label="Award winner" {...flag('awardWinners')} />
           </div>
-        </section>
+        </Panel>
       </aside>
 
       <div className={styles.actions}>

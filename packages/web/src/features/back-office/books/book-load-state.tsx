@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ChevronLeftIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
-import { boStyles } from '../../../components/back-office/back-office-ui';
+import { PageStack, Panel } from '../../../components/back-office/back-office-ui';
 
 /** A book page whose book could not load: 'Book not found' (404) or the spec's retry text. */
 export function BookLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -18,23 +18,23 @@ export function BookLoadError({ error, onRetry }: { error: unknown; onRetry: () 
     return <EmptyState title="Book not found" text="This book may have been deleted." action={back} />;
   }
   return (
-    <div className={boStyles.page}>
+    <PageStack>
       <ErrorState text="Failed to load book details. Please try again later." onRetry={onRetry} />
       <div>{back}</div>
-    </div>
+    </PageStack>
   );
 }
 
 /** Placeholder while a book loads. */
 export function BookSkeleton() {
   return (
-    <div className={boStyles.panel} aria-busy="true">
+    <Panel as="div" busy>
       <span className="visually-hidden" role="status">
         Loading book
       </span>
       <Skeleton height="2rem" width="50%" />
       <div style={{ height: 'var(--space-4)' }} />
       <Skeleton lines={6} />
-    </div>
+    </Panel>
   );
 }

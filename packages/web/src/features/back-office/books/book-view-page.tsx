@@ -2,7 +2,7 @@ import { type Book } from '@pustak/sdk';
 import { formatDate, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { InlineError, Panel, boStyles } from '../../../components/back-office/back-office-ui';
+import { InlineError, PageStack, Panel } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
 import { BookCover } from '../../../components/book-cover';
 import { Breadcrumb } from '../../../components/breadcrumb';
@@ -59,9 +59,9 @@ function BookView({ book }: { book: Book }) {
   const hasWindow = Boolean(book.startTime || book.endTime);
 
   return (
-    <div className={boStyles.page}>
+    <PageStack>
       <Breadcrumb items={[{ label: 'Books', to: '/admin/books' }, { label: book.title }]} />
-      <article className={`${boStyles.panel} ${styles.detail}`} aria-labelledby="book-view-title">
+      <Panel as="article" className={styles.detail} labelledBy="book-view-title">
         <div className={styles.coverColumn}>
           <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} size="lg" />
         </div>
@@ -117,7 +117,7 @@ function BookView({ book }: { book: Book }) {
             <p>{book.description}</p>
           </section>
         </div>
-      </article>
+      </Panel>
 
       <Reviews bookId={book.bookId} />
 
@@ -132,7 +132,7 @@ function BookView({ book }: { book: Book }) {
         onConfirm={() => void remove()}
         onCancel={() => setConfirmOpen(false)}
       />
-    </div>
+    </PageStack>
   );
 }
 
@@ -150,11 +150,11 @@ function Reviews({ bookId }: { bookId: string }) {
   return (
     <Panel title="Customer Reviews" headingId="book-view-reviews">
       {error && !data ? (
-        <p className={boStyles.muted}>Reviews could not be loaded.</p>
+        <p className="muted">Reviews could not be loaded.</p>
       ) : isLoading || !data ? (
-        <p className={boStyles.muted}>Loading reviews…</p>
+        <p className="muted">Loading reviews…</p>
       ) : data.length === 0 ? (
-        <p className={boStyles.muted}>No reviews yet.</p>
+        <p className="muted">No reviews yet.</p>
       ) : (
         <ul className={styles.reviews}>
           {data.map((review) => (
@@ -163,7 +163,7 @@ function Reviews({ bookId }: { bookId: string }) {
                 <span className={styles.avatar} aria-hidden="true">
                   {review.username.slice(0, 1).toUpperCase()}
                 </span>
-                <span className={boStyles.strong}>{review.username}</span>
+                <span className="strong">{review.username}</span>
                 <StarRating value={review.stars} size={14} />
                 {review.createdAt ? <span className={styles.reviewDate}>{formatDate(review.createdAt)}</span> : null}
               </div>

@@ -6,7 +6,8 @@ import { ErrorState } from '../../../components/error-state';
 import { BookIcon, ChartIcon, PackageIcon, UsersIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { useNow } from '../../../lib/use-now';
-import { OrderStatusBadge, Panel, TableRegion, boStyles } from '../../../components/back-office/back-office-ui';
+import { OrderStatusBadge, PageStack, Panel } from '../../../components/back-office/back-office-ui';
+import { type Column, DataTable } from '../../../components/data-table';
 import styles from './admin-dashboard.module.css';
 import { useDashboard } from './api/use-dashboard';
 import { SalesChart } from './sales-chart';
@@ -15,11 +16,11 @@ import { SalesChart } from './sales-chart';
 export default function AdminDashboardPage() {
   const { data, error, isLoading, mutate } = useDashboard();
   return (
-    <div className={boStyles.page}>
+    <PageStack>
       <div className={styles.greeting}>
         {/* Spec: the greeting always says User. */}
         <p className={styles.hello}>Welcome back, User</p>
-        <p className={boStyles.muted}>Here is what is happening in your store.</p>
+        <p className="muted">Here is what is happening in your store.</p>
       </div>
       {error && !data ? (
         <ErrorState text="Failed to load the dashboard." onRetry={() => void mutate()} />
@@ -28,7 +29,7 @@ export default function AdminDashboardPage() {
       ) : (
         <DashboardBody data={data} />
       )}
-    </div>
+    </PageStack>
   );
 }
 
@@ -49,7 +50,7 @@ function DashboardBody({ data }: { data: DashboardSummary }) {
         </Panel>
         <Panel title="Recent Activity" headingId="dash-activity" actions={<ViewAll what="recent activity" />}>
           {data.recentNotifications.length === 0 ? (
-            <p className={boStyles.muted}>No recent activity.</p>
+            <p className="muted">No recent activity.</p>
           ) : (
             <ul className={styles.activity}>
               {data.recentNotifications.map((item, index) => (
@@ -92,26 +93,17 @@ function DashboardBody({ data }: { data: DashboardSummary }) {
   );
 }
 
-interface Column<T> {
-  label: string;
-  /** Right-aligned figures, header and cells. */
-  numeric?: boolean;
-  /** Class of the (non-numeric) cells. */
-  className?: string;
-  cell: (row: T, index: number) => ReactNode;
-}
-
 const BOOK_COLUMNS: Column<Book>[] = [
-  { label: 'Title', className: boStyles.strong, cell: (book) => book.title },
+  { label: 'Title', className: 'strong', cell: (book) => book.title },
   { label: 'Author', cell: (book) => book.author },
   { label: 'Price', numeric: true, cell: (book) => formatRupees(book.price) },
-  { label: 'Added', className: boStyles.nowrap, cell: (book) => formatDate(book.createdAt) },
+  { label: 'Added', className: 'nowrap', cell: (book) => formatDate(book.createdAt) },
 ];
 
 const ORDER_COLUMNS: Column<RecentOrder>[] = [
   { label: '#', cell: (_order, index) => index + 1 },
-  { label: 'Customer', className: boStyles.strong, cell: (order) => order.username },
-  { label: 'Date', className: boStyles.nowrap, cell: (order) => formatDate(order.orderDate) },
+  { label: 'Customer', className: 'strong', cell: (order) => order.username },
+  { label: 'Date', className: 'nowrap', cell: (order) => formatDate(order.orderDate) },
   { label: 'Amount', numeric: true, cell: (order) => formatRupees(order.finalTotal) },
   { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
 ];
@@ -142,30 +134,7 @@ function RecentTable<T>({
       {rows.length === 0 ? (
         <p className={styles.emptyRow}>{empty}</p>
       ) : (
-        <TableRegion label={tableLabel}>
-          <table className={`${boStyles.table} ${boStyles.stackTable}`}>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.label} scope="col" className={column.numeric ? boStyles.num : undefined}>
-                    {column.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <td key={column.label} data-label={column.label} className={column.numeric ? boStyles.num : column.className}>
-                      {column.cell(row, index)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <DataTable label={tableLabel} columns={columns} rows={rows} rowKey={rowKey} stacked />
       )}
     </Panel>
   );
@@ -206,7 +175,7 @@ function ViewAll({ what }: { what: string }) {
 
 function DashboardSkeleton() {
   return (
-    <div aria-busy="true" className={boStyles.page}>
+    <div aria-busy="true" className={styles.skeleton}>
       <span className="visually-hidden" role="status">
         Loading dashboard
       </span>

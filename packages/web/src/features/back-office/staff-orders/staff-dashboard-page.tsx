@@ -7,7 +7,7 @@ import { ArrowRightIcon, CheckCircleIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
 import { useAllOrders } from '../orders';
-import { OrderStatusBadge, Panel, boStyles } from '../../../components/back-office/back-office-ui';
+import { OrderStatusBadge, PageStack, Panel } from '../../../components/back-office/back-office-ui';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';
 
@@ -15,10 +15,10 @@ import styles from './staff.module.css';
 export default function StaffDashboardPage() {
   const { data, error, isLoading, mutate } = useAllOrders();
   return (
-    <div className={boStyles.page}>
+    <PageStack>
       <div>
         <p className={styles.hello}>Welcome back</p>
-        <p className={boStyles.muted}>Orders waiting for pickup are verified with the customer's claim code.</p>
+        <p className="muted">Orders waiting for pickup are verified with the customer's claim code.</p>
       </div>
       {error && !data ? (
         <ErrorState text="Failed to fetch orders" onRetry={() => void mutate()} />
@@ -34,7 +34,7 @@ export default function StaffDashboardPage() {
       ) : (
         <StaffSummary orders={data} />
       )}
-    </div>
+    </PageStack>
   );
 }
 
@@ -70,12 +70,12 @@ function StaffSummary({ orders }: { orders: Order[] }) {
             {waiting.map((order) => (
               <li key={order.orderId} className={styles.waitingItem}>
                 <div className={styles.waitingMain}>
-                  <span className={boStyles.strong}>{order.username}</span>
-                  <span className={boStyles.muted}>{orderItemsText(order)}</span>
+                  <span className="strong">{order.username}</span>
+                  <span className="muted">{orderItemsText(order)}</span>
                 </div>
                 <div className={styles.waitingMeta}>
-                  <span className={boStyles.nowrap}>{formatDate(order.orderDate)}</span>
-                  <span className={boStyles.strong}>{formatRupees(order.finalTotal)}</span>
+                  <span className="nowrap">{formatDate(order.orderDate)}</span>
+                  <span className="strong">{formatRupees(order.finalTotal)}</span>
                   <OrderStatusBadge status={order.status} cancelledRed />
                 </div>
               </li>

@@ -2,7 +2,7 @@ import { type Role, type User, serverMessageOf } from '@pustak/sdk';
 import { ADMIN_PAGE_SIZE, ROLES, formatDate, shouldUpdateRole } from '@pustak/sdk/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge } from '../../../components/badge';
+import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -10,8 +10,8 @@ import { TextField } from '../../../components/form-fields';
 import { SearchIcon, UsersIcon } from '../../../components/icons';
 import { Pager } from '../../../components/pager';
 import { useToast } from '../../../components/toaster';
-import { cx } from '../../../lib/cx';
-import { TableRegion, TableSkeleton, boStyles } from '../../../components/back-office/back-office-ui';
+import { CountText, PageStack, Panel, TableSkeleton, Toolbar } from '../../../components/back-office/back-office-ui';
+import { type Column, DataTable } from '../../../components/data-table';
 import { useUpdateRole } from './api/use-update-role';
 import { useUserPage } from './api/use-user-page';
 import { type AccountKind } from './query-keys';
@@ -66,8 +66,8 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
   const last = Math.min(total, page * ADMIN_PAGE_SIZE);
 
   return (
-    <div className={boStyles.page}>
-      <form role="search" className={boStyles.toolbar} onSubmit={submit}>
+    <PageStack>
+      <Toolbar as="form" role="search" onSubmit={submit}>
         <TextField
           label={`Search ${text.plural}`}
           hideLabel
@@ -76,14 +76,13 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
           leading={<SearchIcon size={18} />}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          className={boStyles.toolbarGrow}
         />
         <Button type="submit" variant="secondary">
           Search
         </Button>
-      </form>
+      </Toolbar>
 
-      <section className={cx(boStyles.panel, boStyles.panelFlush)} aria-label={kind === 'users' ? 'Users' : 'Staff'}>
+      <Panel flush label={kind === 'users' ? 'Users' : 'Staff'}>
         {error && !data ? (
           <ErrorState text={text.failed} onRetry={() => void mutate()} />
         ) : isLoading || !data ? (
@@ -97,43 +96,18 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
           />
         ) : (
           <>
-            <p className={cx(boStyles.count, styles.range)} role="status">
+            <CountText live className={styles.range}>
               Showing {first}–{last} of {total} {text.plural}
-            </p>
-            <TableRegion label={kind === 'users' ? 'Users table' : 'Staff table'}>
-              <table className={cx(boStyles.table, boStyles.stackTable, styles.table)} aria-busy={isValidating || undefined}>
-                <thead>
-                  <tr>
-                    <th scope="col">Username</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Joined At</th>
-                    <th scope="col">Verified</th>
-                    <th scope="col">Change role</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((user) => (
-                    <tr key={user.id}>
-                      <td data-label="Username" className={boStyles.strong}>{user.username}</td>
-                      <td data-label="E-mail" className={styles.email}>{user.email}</td>
-                      <td data-label="Role">
-                        <Badge tone={user.role === 'Admin' ? 'accent' : user.role === 'Staff' ? 'info' : 'neutral'}>
-                          {user.role}
-                        </Badge>
-                      </td>
-                      <td data-label="Joined At" className={boStyles.nowrap}>{formatDate(user.createdAt)}</td>
-                      <td data-label="Verified">
-                        <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Yes' : 'No'}</Badge>
-                      </td>
-                      <td data-label="Change role">
-                        <RoleChange key={`${user.id}-${user.role}`} user={user} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
+            </CountText>
+            <DataTable
+              label={kind === 'users' ? 'Users table' : 'Staff table'}
+              columns={COLUMNS}
+              rows={data.items}
+              rowKey={(user) => user.id}
+              stacked
+              busy={isValidating}
+              className={styles.table}
+            />
           </>
         )}
         {data && data.totalPages > 1 ? (
@@ -147,10 +121,24 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
             />
           </div>
         ) : null}
-      </section>
-    </div>
+      </Panel>
+    </PageStack>
   );
 }
+
+const ROLE_TONES: Record<string, BadgeTone> = { Admin: 'accent', Staff: 'info' };
+
+const COLUMNS: Column<User>[] = [
+  { label: 'Username', className: 'strong', cell: (user) => user.username },
+  { label: 'E-mail', className: styles.email, cell: (user) => user.email },
+  { label: 'Role', cell: (user) => <Badge tone={ROLE_TONES[user.role] ?? 'neutral'}>{user.role}</Badge> },
+  { label: 'Joined At', className: 'nowrap', cell: (user) => formatDate(user.createdAt) },
+  {
+    label: 'Verified',
+    cell: (user) => <Badge tone={user.isVerified ? 'success' : 'warning'}>{user.isVerified ? 'Yes' : 'No'}</Badge>,
+  },
+  { label: 'Change role', cell: (user) => <RoleChange key={`${user.id}-${user.role}`} user={user} /> },
+];
 
 /** A role select and an explicit Update button; an unchanged role sends nothing. */
 function RoleChange({ user }: { user: User }) {
