@@ -8,6 +8,7 @@ import { createAppClient, defaultHubUrl } from './lib/api-client';
 import { connectNotificationsLazily } from './lib/live-connection';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/primitives.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');

@@ -1,9 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { useAuthDialog } from '../features/auth/auth-dialog-store';
-import { RoleRedirect } from '../features/auth/guards';
-import { LiveNotificationsProvider } from '../features/notifications/live-notifications';
+import { RoleRedirect, useAuthDialog } from '../features/auth';
+import { LiveNotificationsProvider } from '../features/notifications';
 import { RouteErrorBoundary } from './route-error';
 import { lazy } from '../lib/lazy';
 

@@ -1,7 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Card } from '../components/card';
-import styles from '../features/info-pages/not-found-page.module.css';
-import { WayBack } from '../features/info-pages/way-back';
+import { PageMessage } from '../features/info-pages';
 
 interface RouteErrorBoundaryState {
   failed: boolean;
@@ -36,12 +34,6 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
 
 export function RouteError() {
   return (
-    <div className="container">
-      <Card padding="lg" className={styles.card}>
-        <h1 className={styles.title}>Something went wrong</h1>
-        <p className={styles.text}>Sorry — this page could not be shown. Reloading usually helps.</p>
-        <WayBack />
-      </Card>
-    </div>
+    <PageMessage title="Something went wrong">Sorry — this page could not be shown. Reloading usually helps.</PageMessage>
   );
 }

@@ -1,6 +1,6 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireAuth } from '../features/auth/guards';
+import { RequireAuth } from '../features/auth';
 import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './app-root';
 import { lazy } from '../lib/lazy';

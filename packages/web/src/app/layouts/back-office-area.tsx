@@ -1,7 +1,6 @@
 import { type ReactNode, createContext, useCallback, useContext, useState } from 'react';
 import { Navigate } from 'react-router';
-import { RequireRole } from '../../features/auth/guards';
-import { signOut } from '../../features/auth/session';
+import { RequireRole, signOut } from '../../features/auth';
 import { type BackOfficeRole } from './back-office-nav';
 
 const LogoutContext = createContext<() => void>(() => signOut());

@@ -5,9 +5,7 @@ import { Drawer } from '../../components/drawer';
 import { CartIcon, HeartIcon, LogoutIcon, PackageIcon, UserIcon } from '../../components/icons';
 import { Skeleton } from '../../components/skeleton';
 import { cx } from '../../lib/cx';
-import { useCurrentUser } from '../../features/auth/api/use-current-user';
-import { openAuthDialog } from '../../features/auth/auth-dialog-store';
-import { signOut, useSession } from '../../features/auth/session';
+import { openAuthDialog, signOut, useCurrentUser, useSession } from '../../features/auth';
 import { ACCOUNT_LINKS } from './nav-items';
 import styles from './panels.module.css';
 

@@ -8,6 +8,7 @@ export {
   openAuthDialog,
   useAuthDialog,
 } from './auth-dialog-store';
-export { RequireAuth, RequireRole, RoleRedirect } from './guards';
+export { RequireAuth, RoleRedirect } from './guards';
+export { RequireRole } from './require-role';
 export { authKeys } from './query-keys';
 export { type Session, getSession, getToken, signIn, signOut, useSession } from './session';

@@ -28,17 +28,18 @@ const LiveContext = createContext<LiveNotificationsValue>({ current: null, pendi
 export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
   const { hubUrl, connectNotifications } = useAppConfig();
   const prepend = usePrependNotification();
+  const prependRef = useRef(prepend);
+  useEffect(() => {
+    prependRef.current = prepend;
+  });
   const [queue, setQueue] = useState<LiveMessage[]>([]);
   const nextId = useRef(1);
 
-  const receive = useCallback(
-    (sender: string, text: string) => {
-      const message = { id: nextId.current++, sender, text };
-      setQueue((current) => [...current, message]);
-      prepend(text);
-    },
-    [prepend],
-  );
+  // Stable, so the live connection does not reopen when the SWR config changes.
+  const receive = useCallback((sender: string, text: string) => {
+    setQueue((current) => [...current, { id: nextId.current++, sender, text }]);
+    prependRef.current(text);
+  }, []);
 
   useEffect(() => {
     if (!hubUrl || !connectNotifications) return;

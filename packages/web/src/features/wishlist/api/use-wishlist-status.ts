@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toaster';
 import { openAuthDialog, useSession } from '../../auth';
-import { useAddToWishlist } from './use-add-to-wishlist';
-import { useRemoveFromWishlist } from './use-remove-from-wishlist';
+import { useAddToWishlist, useRemoveFromWishlist } from './use-wishlist-mutations';
 import { useWishlistCheck } from './use-wishlist-check';
 
 export interface WishlistStatus {
