@@ -139,7 +139,7 @@ function BookView({ book }: { book: Book }) {
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className={styles.fact}>
-      <dt>{label}</dt>
+      <dt className={styles.factName}>{label}</dt>
       <dd>{value || '—'}</dd>
     </div>
   );
