@@ -1,8 +1,23 @@
+import { type ReactNode } from 'react';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
+import { cx } from '../../lib/cx';
 import styles from './contact-page.module.css';
 import { InfoPage } from './info-page';
+
+const WAYS: [icon: ReactNode, label: string, value: ReactNode][] = [
+  [<MapPinIcon key="visit" />, 'Visit', 'Thamel Marg 12, Kathmandu 44600, Nepal'],
+  [<PhoneIcon key="call" />, 'Call', <a href="tel:+97714412345">+977 1-4412345</a>],
+  [<MailIcon key="write" />, 'Write', <a href="mailto:hello@pustak.com.np">hello@pustak.com.np</a>],
+];
+
+const HOURS = (
+  <>
+    <span className={styles.line}>Sunday to Friday, 9:00 to 19:00</span>
+    <span className={styles.line}>Saturday, 11:00 to 17:00</span>
+  </>
+);
 
 export default function ContactPage() {
   return (
@@ -18,58 +33,25 @@ export default function ContactPage() {
       }
     >
       <div className={styles.grid}>
-        <Card className={styles.item}>
-          <span className={styles.icon} aria-hidden="true">
-            <MapPinIcon />
-          </span>
-          <div>
-            <h2 className={styles.label}>
-              Visit
-            </h2>
-            <p className={styles.value}>Thamel Marg 12, Kathmandu 44600, Nepal</p>
-          </div>
-        </Card>
-        <Card className={styles.item}>
-          <span className={styles.icon} aria-hidden="true">
-            <PhoneIcon />
-          </span>
-          <div>
-            <h2 className={styles.label}>
-              Call
-            </h2>
-            <p className={styles.value}>
-              <a href="tel:+97714412345">+977 1-4412345</a>
-            </p>
-          </div>
-        </Card>
-        <Card className={styles.item}>
-          <span className={styles.icon} aria-hidden="true">
-            <MailIcon />
-          </span>
-          <div>
-            <h2 className={styles.label}>
-              Write
-            </h2>
-            <p className={styles.value}>
-              <a href="mailto:hello@pustak.com.np">hello@pustak.com.np</a>
-            </p>
-          </div>
-        </Card>
+        {WAYS.map(([icon, label, value]) => (
+          <ContactCard key={label} icon={icon} label={label} value={value} />
+        ))}
       </div>
-      <Card className={`${styles.item} ${styles.hours}`}>
-        <span className={styles.icon} aria-hidden="true">
-          <ClockIcon />
-        </span>
-        <div>
-          <h2 className={styles.label}>
-            Opening hours
-          </h2>
-          <p className={styles.value}>
-            <span className={styles.line}>Sunday to Friday, 9:00 to 19:00</span>
-            <span className={styles.line}>Saturday, 11:00 to 17:00</span>
-          </p>
-        </div>
-      </Card>
+      <ContactCard icon={<ClockIcon />} label="Opening hours" value={HOURS} className={styles.hours} />
     </InfoPage>
+  );
+}
+
+function ContactCard({ icon, label, value, className }: { icon: ReactNode; label: string; value: ReactNode; className?: string }) {
+  return (
+    <Card className={cx(styles.item, className)}>
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <h2 className={styles.label}>{label}</h2>
+        <p className={styles.value}>{value}</p>
+      </div>
+    </Card>
   );
 }

@@ -155,7 +155,7 @@ function StatCard({
     <article className={styles.stat}>
       <div className={styles.statTop}>
         <p className={styles.statLabel}>{label}</p>
-        <span className={`${styles.statIcon} ${styles[tone]}`} aria-hidden="true">
+        <span className={`${styles.statIcon} tone-${tone}`} aria-hidden="true">
           {icon}
         </span>
       </div>

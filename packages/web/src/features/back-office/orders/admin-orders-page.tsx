@@ -80,6 +80,14 @@ export default function AdminOrdersPage() {
   );
 }
 
+/** The select takes the colour of the status it shows. */
+const STATUS_TONES: Record<string, string> = {
+  Pending: 'tone-warning',
+  Processing: 'tone-info',
+  Completed: 'tone-success',
+  Cancelled: 'tone-danger',
+};
+
 function StatusSelect({ order, status, onStatus }: { order: Order; status: string; onStatus: (status: string) => void }) {
   const selectId = `order-status-${order.orderId}`;
   return (
@@ -89,7 +97,7 @@ function StatusSelect({ order, status, onStatus }: { order: Order; status: strin
       </label>
       <select
         id={selectId}
-        className={cx(styles.select, styles[`tone${status}`])}
+        className={cx(styles.select, STATUS_TONES[status] ?? 'tone-neutral')}
         value={status}
         onChange={(event) => onStatus(event.target.value)}
       >
