@@ -1,9 +1,5 @@
 import { type RegisterInput } from '@pustak/sdk';
-import { useCallback } from 'react';
-import { useApi } from '../../../lib/api-client';
+import { useApiCommand } from '../../../lib/use-api-command';
 
 /** Creates an account (`POST /Auth/register`); the reply carries the new user's id for Verify Email. */
-export function useRegister() {
-  const api = useApi();
-  return useCallback((account: RegisterInput) => api.auth.register(account), [api]);
-}
+export const useRegister = () => useApiCommand((api, account: RegisterInput) => api.auth.register(account));

@@ -1,11 +1,5 @@
-import { useCallback } from 'react';
-import { useApi } from '../../../lib/api-client';
+import { useApiCommand } from '../../../lib/use-api-command';
 
 /** Activates an account with the e-mailed code (`PUT /auth/verify`). */
-export function useVerifyEmail() {
-  const api = useApi();
-  return useCallback(
-    (userId: string, verificationCode: string) => api.auth.verify({ id: userId, verificationCode }),
-    [api],
-  );
-}
+export const useVerifyEmail = () =>
+  useApiCommand((api, userId: string, verificationCode: string) => api.auth.verify({ id: userId, verificationCode }));

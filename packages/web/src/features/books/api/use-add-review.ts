@@ -1,19 +1,7 @@
 import { type ReviewInput } from '@pustak/sdk';
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
-import { useApi } from '../../../lib/api-client';
+import { useApiCommand } from '../../../lib/use-api-command';
 import { bookKeys } from '../query-keys';
 
 /** Adds a review (`POST /review/addReview`) and reloads the book's reviews. */
-export function useAddReview() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (review: ReviewInput) => {
-      const reply = await api.reviews.add(review);
-      void mutate(bookKeys.reviews(review.bookId));
-      return reply;
-    },
-    [api, mutate],
-  );
-}
+export const useAddReview = () =>
+  useApiCommand((api, review: ReviewInput) => api.reviews.add(review), ([review]) => [bookKeys.reviews(review.bookId)]);
