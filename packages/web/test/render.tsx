@@ -108,3 +108,28 @@ function RouterProbe({ onChange }: { onChange: (navigate: NavigateFunction, loca
   useLayoutEffect(() => onChange(navigate, location), [onChange, navigate, location]);
   return null;
 }
+
+/**
+ * A clock the test moves by hand, for AppConfig.schedule: `renderWithApp(ui, { config: { schedule:
+ * clock.schedule } })`, then `act(() => clock.advance(999))`. Nothing runs until it is advanced.
+ */
+export function manualClock() {
+  let now = 0;
+  let pending: { at: number; run: () => void }[] = [];
+  return {
+    schedule(run: () => void, delayMs: number) {
+      const entry = { at: now + delayMs, run };
+      pending.push(entry);
+      return () => {
+        pending = pending.filter((other) => other !== entry);
+      };
+    },
+    /** Moves the clock on by `ms` and runs, in time order, what fell due. */
+    advance(ms: number) {
+      now += ms;
+      const due = pending.filter((entry) => entry.at <= now).sort((a, b) => a.at - b.at);
+      pending = pending.filter((entry) => entry.at > now);
+      for (const entry of due) entry.run();
+    },
+  };
+}

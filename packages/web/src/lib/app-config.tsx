@@ -9,6 +9,11 @@ export interface AppConfig {
   connectNotifications?: (options: ConnectNotificationsOptions) => NotificationConnection;
   /** The clock; tests may pin it. */
   now?: () => Date;
+  /**
+   * Runs `run` once after `delayMs` and returns a cancel (default: the browser's setTimeout).
+   * Tests hand in a clock they advance by hand, so a delay is checked to the millisecond.
+   */
+  schedule?: (run: () => void, delayMs: number) => () => void;
 }
 
 const defaultConfig: AppConfig = { hubUrl: null };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
 import { activeNavPath, pageTitleFor } from './back-office-nav';
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('back-office layout', () => {
   it('shows the admin sidebar, the page title, an inert search and the Admin label', async () => {
-    const { user, location } = renderWithApp(undefined, { route: '/admin', session: sessionFor('admin') });
+    const { user, location, router } = renderWithApp(undefined, { route: '/admin', session: sessionFor('admin') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(nav).getAllByRole('link');
@@ -22,7 +22,15 @@ describe('back-office layout', () => {
     expect(screen.getByText('Admin', { selector: 'header span' })).toBeTruthy();
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
+    const submits: Event[] = [];
+    search.closest('form')?.addEventListener('submit', (event) => submits.push(event));
     await user.type(search, 'anything{Enter}');
+    // Enter submits the form and the page keeps it from going anywhere...
+    expect(submits.map((event) => event.defaultPrevented)).toEqual([true]);
+    // ...and nothing navigates: Back from the next page lands on /admin again.
+    await act(() => router.navigate('/admin/books'));
+    await waitFor(() => expect(location()).toBe('/admin/books'));
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(location()).toBe('/admin'));
     // The storefront chrome is not rendered here.
     expect(screen.queryByRole('contentinfo')).toBeNull();

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, sessionFor } from '../../../../test/render';
+import { manualClock, renderWithApp, sessionFor } from '../../../../test/render';
 import { spyOnApi } from '../../../../test/api-spy';
 
 const admin = { session: sessionFor('admin') };
@@ -81,8 +81,16 @@ describe('Add Book', () => {
 
   it('sends the form as multipart with the cover, toasts and returns to the list after 1 s', async () => {
     const api = spyOnApi();
-    const { user, location, client } = renderWithApp(undefined, { ...admin, route: '/admin/books/addBooks' });
+    const clock = manualClock();
+    // Opened from the list, so the list's page is loaded when the form sends the admin back.
+    const { user, location, client } = renderWithApp(undefined, {
+      ...admin,
+      route: '/admin/books',
+      config: { schedule: clock.schedule },
+    });
     const create = vi.spyOn(client.catalog, 'create');
+    await screen.findByRole('list', { name: 'Books' });
+    await user.click(screen.getByRole('link', { name: 'Add New Book' }));
     await screen.findByLabelText('Title');
     expect(screen.getByText(/JPG or PNG, 300×450 pixels/)).toBeTruthy();
     await fillBook(user);
@@ -94,7 +102,9 @@ describe('Add Book', () => {
     await user.click(screen.getByRole('button', { name: 'Add Book' }));
     expect(await screen.findByText('Book created successfully')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Processing/ })).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/admin/books/addBooks'));
+    // The toast gets its second: the list opens at 1000 ms on the app's clock, not before.
+    act(() => clock.advance(999));
+    expect(location()).toBe('/admin/books/addBooks');
 
     const [call] = api.find('POST', '/bookcrud/create');
     const form = await call.request.formData();
@@ -112,7 +122,8 @@ describe('Add Book', () => {
     expect(form.has('image')).toBe(true);
     expect(create.mock.calls[0][0].image).toBe(cover);
 
-    await waitFor(() => expect(location()).toBe('/admin/books'), { timeout: 3000 });
+    act(() => clock.advance(1));
+    await waitFor(() => expect(location()).toBe('/admin/books'));
   });
 
   it('says a failed create failed, re-enables the button and keeps what was typed', async () => {
@@ -136,8 +147,15 @@ describe('Add Book', () => {
 describe('Edit Book', () => {
   it('prefills the form from the book and saves changes, then opens the book after 1.5 s', async () => {
     const api = spyOnApi();
-    const { user, location, client } = renderWithApp(undefined, { ...admin, route: `/admin/books/edit/${MUNA_MADAN}` });
+    const clock = manualClock();
+    // Opened from the book's page, so that page is loaded when the form sends the admin back.
+    const { user, location, client } = renderWithApp(undefined, {
+      ...admin,
+      route: `/admin/books/view/${MUNA_MADAN}`,
+      config: { schedule: clock.schedule },
+    });
     const update = vi.spyOn(client.catalog, 'update');
+    await user.click(await screen.findByRole('link', { name: 'Edit' }));
     const title = (await screen.findByLabelText('Title')) as HTMLInputElement;
     expect(title.value).toBe('Muna Madan');
     expect((screen.getByLabelText('Genre') as HTMLSelectElement).value).toBe('Fiction');
@@ -162,8 +180,10 @@ describe('Edit Book', () => {
     expect(form.has('image')).toBe(true);
     expect(form.get('startTime')).toBe('2025-01-01T00:00:00.000Z');
 
-    await waitFor(() => expect(location()).toBe(`/admin/books/edit/${MUNA_MADAN}`));
-    await waitFor(() => expect(location()).toBe(`/admin/books/view/${MUNA_MADAN}`), { timeout: 3000 });
+    act(() => clock.advance(1499));
+    expect(location()).toBe(`/admin/books/edit/${MUNA_MADAN}`);
+    act(() => clock.advance(1));
+    await waitFor(() => expect(location()).toBe(`/admin/books/view/${MUNA_MADAN}`));
   });
 
   it('shows the edit failure text and keeps the changes', async () => {

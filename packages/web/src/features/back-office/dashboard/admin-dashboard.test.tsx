@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
 import { spyOnApi } from '../../../../test/api-spy';
@@ -79,10 +79,14 @@ describe('admin dashboard', () => {
   });
 
   it('renders View All buttons that do nothing', async () => {
-    const { user, location } = renderWithApp(undefined, options);
+    const { user, location, router } = renderWithApp(undefined, options);
     const viewAll = await screen.findByRole('button', { name: 'View All orders' });
     expect(viewAll.getAttribute('aria-disabled')).toBe('true');
     await user.click(viewAll);
+    // Had the click gone anywhere, Back from the next page would land there, not on /admin.
+    await act(() => router.navigate('/admin/orders'));
+    await waitFor(() => expect(location()).toBe('/admin/orders'));
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(location()).toBe('/admin'));
     expect(screen.getAllByRole('button', { name: /^View All/ })).toHaveLength(3);
   });
