@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_USERS, renderWithApp } from '../../../test/render';
+import { scriptedClient } from '../../../test/scripted-client';
 import { openAuthDialog } from './auth-dialog-store';
 
 async function openSignInFromHeader(user: ReturnType<typeof renderWithApp>['user']) {
@@ -90,6 +91,33 @@ describe('Sign In', () => {
   });
 });
 
+describe('Sign In when the server says nothing', () => {
+  it("falls back to 'Login successful !!!!!' for a reply without a message", async () => {
+    const { client } = scriptedClient([
+      {
+        method: 'POST',
+        path: /\/auth\/login$/,
+        respond: () =>
+          Response.json({
+            status: 'success',
+            statusCode: 200,
+            message: '',
+            token: 'token-sita',
+            user: { id: MOCK_USERS.customer.userId, username: 'sita', email: 'sita@example.com', role: 'User' },
+          }),
+      },
+    ]);
+    const { user } = renderWithApp(undefined, { route: '/contact', client });
+    const dialog = await openSignInFromHeader(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Login successful !!!!!')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('token-sita');
+  });
+});
+
 describe('Sign Up', () => {
   it('validates required fields and the e-mail shape', async () => {
     const { user } = renderWithApp(undefined, { route: '/' });
@@ -130,5 +158,43 @@ describe('Sign Up', () => {
     await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '12345');
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+  });
+});
+
+describe('account failures without a server message', () => {
+  async function fillSignUp(user: ReturnType<typeof renderWithApp>['user']) {
+    await screen.findByRole('button', { name: 'Open account panel' });
+    act(() => openAuthDialog('signUp'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@example.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Secret123!');
+    await user.type(within(dialog).getByLabelText('Confirm password', { selector: 'input' }), 'Secret123!');
+    return dialog;
+  }
+
+  it("says 'Registration failed. Please try again.' when registering gets no answer", async () => {
+    const { client } = scriptedClient([{ method: 'POST', path: /\/Auth\/register$/, offline: true }]);
+    const { user } = renderWithApp(undefined, { route: '/', client });
+    const dialog = await fillSignUp(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Registration failed. Please try again.');
+    expect(screen.queryByRole('dialog', { name: 'Verify Email' })).toBeNull();
+    expect((within(dialog).getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('sita@example.com');
+  });
+
+  it("says 'Verification failed. Please try again.' when the code is refused", async () => {
+    const { client } = scriptedClient([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=400' }]);
+    const { user } = renderWithApp(undefined, { route: '/', client });
+    const dialog = await fillSignUp(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
+    await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '99999');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+
+    expect((await within(verify).findByRole('alert')).textContent).toBe('Verification failed. Please try again.');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+    expect((within(verify).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('99999');
   });
 });
