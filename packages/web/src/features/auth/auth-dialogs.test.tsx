@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_USERS, renderWithApp } from '../../../test/render';
-import { scriptedClient } from '../../../test/scripted-client';
+import { type RequestRule, scriptedClient } from '../../../test/scripted-client';
 import { openAuthDialog } from './auth-dialog-store';
 
 async function openSignInFromHeader(user: ReturnType<typeof renderWithApp>['user']) {
@@ -162,7 +162,9 @@ describe('Sign Up', () => {
 });
 
 describe('account failures without a server message', () => {
-  async function fillSignUp(user: ReturnType<typeof renderWithApp>['user']) {
+  /** Fills Sign Up for sita and sends it, with requests following `rules`. */
+  async function signUp(rules: RequestRule[]) {
+    const { user } = renderWithApp(undefined, { route: '/', client: scriptedClient(rules).client });
     await screen.findByRole('button', { name: 'Open account panel' });
     act(() => openAuthDialog('signUp'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
@@ -170,14 +172,12 @@ describe('account failures without a server message', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
     await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Secret123!');
     await user.type(within(dialog).getByLabelText('Confirm password', { selector: 'input' }), 'Secret123!');
-    return dialog;
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    return { user, dialog };
   }
 
   it("says 'Registration failed. Please try again.' when registering gets no answer", async () => {
-    const { client } = scriptedClient([{ method: 'POST', path: /\/Auth\/register$/, offline: true }]);
-    const { user } = renderWithApp(undefined, { route: '/', client });
-    const dialog = await fillSignUp(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    const { dialog } = await signUp([{ method: 'POST', path: /\/Auth\/register$/, offline: true }]);
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Registration failed. Please try again.');
     expect(screen.queryByRole('dialog', { name: 'Verify Email' })).toBeNull();
@@ -185,10 +185,7 @@ describe('account failures without a server message', () => {
   });
 
   it("says 'Verification failed. Please try again.' when the code is refused", async () => {
-    const { client } = scriptedClient([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=400' }]);
-    const { user } = renderWithApp(undefined, { route: '/', client });
-    const dialog = await fillSignUp(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    const { user } = await signUp([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=400' }]);
     const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
     await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '99999');
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));

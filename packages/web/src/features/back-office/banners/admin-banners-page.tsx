@@ -1,6 +1,6 @@
 import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
 import { type BannerStatus, bannerStatus, formatDate } from '@pustak/sdk/domain';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -117,32 +117,28 @@ export default function AdminBannersPage() {
     },
     {
       label: 'Actions',
-      cell: (banner) => (
-        <div className={styles.actions}>
-          <IconButton
-            aria-label={`Preview: ${banner.message}`}
-            title="Preview"
-            icon={<EyeIcon size={18} />}
-            size="sm"
-            onClick={() => setPreviewing(banner)}
-          />
-          <IconButton
-            aria-label={`Edit: ${banner.message}`}
-            title="Edit"
-            icon={<EditIcon size={18} />}
-            size="sm"
-            onClick={() => setEditing({ banner, initial: bannerValuesOf(banner) })}
-          />
-          <IconButton
-            aria-label={`Delete: ${banner.message}`}
-            title="Delete"
-            icon={<TrashIcon size={18} />}
-            size="sm"
-            className={styles.deleteButton}
-            onClick={() => setDeleting(banner)}
-          />
-        </div>
-      ),
+      cell: (banner) => {
+        const actions: [title: string, icon: ReactNode, act: () => void][] = [
+          ['Preview', <EyeIcon size={18} />, () => setPreviewing(banner)],
+          ['Edit', <EditIcon size={18} />, () => setEditing({ banner, initial: bannerValuesOf(banner) })],
+          ['Delete', <TrashIcon size={18} />, () => setDeleting(banner)],
+        ];
+        return (
+          <div className={styles.actions}>
+            {actions.map(([title, icon, act]) => (
+              <IconButton
+                key={title}
+                aria-label={`${title}: ${banner.message}`}
+                title={title}
+                icon={icon}
+                size="sm"
+                className={title === 'Delete' ? styles.deleteButton : undefined}
+                onClick={act}
+              />
+            ))}
+          </div>
+        );
+      },
     },
   ];
 

@@ -2,6 +2,7 @@ import { defaultNewBanner } from '@pustak/sdk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
+import { tableRows } from '../../../../test/table';
 import { spyOnApi } from '../../../../test/api-spy';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -13,10 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function rows() {
-  const table = await screen.findByRole('table');
-  return within(table).getAllByRole('row').slice(1);
-}
+const rows = tableRows;
 
 describe('admin banners', () => {
   it('computes each banner status from the clock', async () => {

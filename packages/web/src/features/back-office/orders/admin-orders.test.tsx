@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
+import { bodyRows, columnNames } from '../../../../test/table';
 import { spyOnApi } from '../../../../test/api-spy';
 
 const options = { route: '/admin/orders', session: sessionFor('admin') };
@@ -13,7 +14,7 @@ describe('admin all orders', () => {
   it('lists every order with totals, the discount rate as a percent and a status dropdown', async () => {
     renderWithApp(undefined, options);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnNames(table)).toEqual([
       'Order ID',
       'Username',
       'Order Date',
@@ -22,7 +23,7 @@ describe('admin all orders', () => {
       'Final Total Amount',
       'Status',
     ]);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = bodyRows(table);
     expect(rows).toHaveLength(6);
     const anisha = rows[3];
     const cells = within(anisha).getAllByRole('cell').map((cell) => cell.textContent);

@@ -2,6 +2,7 @@ import { ApiError, NetworkError } from '@pustak/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
+import { tableRows } from '../../../../test/table';
 import { spyOnApi } from '../../../../test/api-spy';
 import { verifyFailureMessage } from './verify-order-dialog';
 
@@ -12,10 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function orderRows() {
-  const table = await screen.findByRole('table');
-  return within(table).getAllByRole('row').slice(1);
-}
+const orderRows = tableRows;
 
 async function openVerify(user: ReturnType<typeof renderWithApp>['user'], username = 'ram') {
   await orderRows();

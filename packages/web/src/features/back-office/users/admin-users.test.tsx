@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
+import { bodyRows, columnNames } from '../../../../test/table';
 import { spyOnApi } from '../../../../test/api-spy';
 
 const admin = sessionFor('admin');
@@ -22,7 +23,7 @@ describe('admin users', () => {
     const api = spyOnApi();
     renderWithApp(undefined, { route: '/admin/users', session: admin });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(columnNames(table)).toEqual([
       'Username',
       'E-mail',
       'Role',
@@ -30,7 +31,7 @@ describe('admin users', () => {
       'Verified',
       'Change role',
     ]);
-    const rows = within(table).getAllByRole('row').slice(1);
+    const rows = bodyRows(table);
     expect(rows).toHaveLength(10);
     expect(within(rows[0]).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent)).toEqual([
       'sita',

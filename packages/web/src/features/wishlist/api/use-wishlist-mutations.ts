@@ -1,31 +1,28 @@
-import { type Book } from '@pustak/sdk';
+import { type Book, type PustakClient } from '@pustak/sdk';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api-client';
 import { wishlistKeys } from '../query-keys';
 
-/** Bookmarks a book (`POST /book/addWishlist`); the reply settles its heart and the list is read again. */
-export function useAddToWishlist() {
+/**
+ * A wishlist write whose reply settles the book's heart: asking the server again could
+ * contradict it on a stale replica, so the caches are set in place.
+ */
+function useWishlistWrite(call: (api: PustakClient, bookId: string) => Promise<unknown>, saved: boolean) {
   const api = useApi();
   const { mutate } = useSWRConfig();
   return async (bookId: string) => {
-    await api.wishlist.add(bookId);
-    await mutate(wishlistKeys.check(bookId), true, { revalidate: false });
-    void mutate(wishlistKeys.list);
+    await call(api, bookId);
+    await mutate(wishlistKeys.check(bookId), saved, { revalidate: false });
+    if (saved) void mutate(wishlistKeys.list);
+    else {
+      const without = (list: Book[] | undefined) => list?.filter((book) => book.bookId !== bookId);
+      await mutate(wishlistKeys.list, without, { revalidate: false });
+    }
   };
 }
 
-/**
- * Removes a bookmark with DELETE (`DELETE /book/remove/{id}`). The reply settles the state:
- * asking again could contradict it on a stale replica, so the caches are updated in place.
- */
-export function useRemoveFromWishlist() {
-  const api = useApi();
-  const { mutate } = useSWRConfig();
-  return async (bookId: string) => {
-    await api.wishlist.remove(bookId);
-    await mutate(wishlistKeys.check(bookId), false, { revalidate: false });
-    await mutate(wishlistKeys.list, (list: Book[] | undefined) => list?.filter((book) => book.bookId !== bookId), {
-      revalidate: false,
-    });
-  };
-}
+/** Bookmarks a book (`POST /book/addWishlist`); the list is read again. */
+export const useAddToWishlist = () => useWishlistWrite((api, bookId) => api.wishlist.add(bookId), true);
+
+/** Removes a bookmark with DELETE (`DELETE /book/remove/{id}`); the list drops it in place. */
+export const useRemoveFromWishlist = () => useWishlistWrite((api, bookId) => api.wishlist.remove(bookId), false);
