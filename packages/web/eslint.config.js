@@ -110,6 +110,8 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The files no-cycle reads to follow imports (the default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
