@@ -1,3 +1,3 @@
-// Public surface of the staff desk: nothing beyond its pages, which load lazily from
-// app/routes/staff.tsx. Its data is the back-office order list (features/back-office/orders).
-export {};
+// Public surface of the staff desk: verifying an order by its claim code. The pages load
+// lazily from app/routes/staff.tsx; the order list itself is features/back-office/orders.
+export { useVerifyOrder } from './api/use-verify-order';
