@@ -343,7 +343,7 @@ describe('back office: admin', () => {
     const created = apiRequest(page, 'POST', '/announcement/addAnnouncement');
     await editor.getByRole('button', { name: 'Add Banner' }).click();
     const banner = (await created).postDataJSON();
-    expect(banner).toMatchObject({ Message: 'Winter reading week: 20% off poetry', IsPinned: true, Color: '#7c3aed', TextColor: '#ffffff' });
+    expect(banner).toMatchObject({ Message: 'Winter reading week: 20% off poetry', IsPinned: true, Color: 'Purple', TextColor: '#ffffff' });
     const days = (new Date(banner.EndTime).getTime() - new Date(banner.StartTime).getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
     await page.getByText('Announcement created successfully').waitFor();
@@ -357,7 +357,7 @@ describe('back office: admin', () => {
 
     const pinned = apiRequest(page, 'PUT', '/announcement/update/ba770000-0000-4000-8000-000000000004');
     await page.getByRole('switch', { name: /^Pinned: Free delivery/ }).click({ force: true });
-    expect((await pinned).postDataJSON()).toMatchObject({ IsPinned: true, Color: '#facc15', TextColor: '#1f2937' });
+    expect((await pinned).postDataJSON()).toMatchObject({ IsPinned: true, Color: 'Yellow', TextColor: '#1f2937' });
 
     const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/banners');
