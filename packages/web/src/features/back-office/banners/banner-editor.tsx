@@ -1,4 +1,4 @@
-import { type Announcement, type AnnouncementInput, serverMessageOf } from '@pustak/sdk';
+import { type Announcement, type AnnouncementInput, type BannerColor, serverMessageOf } from '@pustak/sdk';
 import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
 import { useId } from 'react';
 import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
@@ -16,7 +16,7 @@ export type BannerFormValues = {
   start: string;
   end: string;
   isPinned: boolean;
-  color: string;
+  color: BannerColor;
   textColor: string;
 };
 
@@ -119,17 +119,17 @@ function BannerForm({
         <legend className={styles.legend}>Colour</legend>
         <div className={styles.swatches}>
           {BANNER_COLORS.map((option) => {
-            const checked = values.color.toLowerCase() === option.color.toLowerCase();
+            const checked = values.color === option.name;
             return (
               <label key={option.name} className={cx(styles.swatch, checked && styles.swatchOn)}>
                 <input
                   type="radio"
                   name={colorName}
-                  value={option.color}
+                  value={option.name}
                   checked={checked}
                   className="visually-hidden"
                   onChange={() => {
-                    set('color', option.color);
+                    set('color', option.name);
                     set('textColor', option.textColor);
                   }}
                 />

@@ -1,4 +1,4 @@
-import { type Role } from '@pustak/sdk';
+import { type AssignableRole } from '@pustak/sdk';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../../lib/api-client';
@@ -12,7 +12,7 @@ export function useUpdateRole() {
   const api = useApi();
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (userId: string, role: Role) => {
+    async (userId: string, role: AssignableRole) => {
       await api.users.updateRole(userId, role);
       void mutate((key) => Array.isArray(key) && key[0] === userKeys.all);
     },
