@@ -53,6 +53,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One Chromium at a time: the browser alone can use both cores.
           fileParallelism: false,
+          // Browser state is read by polling until it holds (web-first), never once right
+          // after an action. This is the deadline for a failure, not a wait: a poll returns
+          // as soon as the page shows the state.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

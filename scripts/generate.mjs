@@ -22,6 +22,9 @@ export async function renderSchema() {
   const ast = await openapiTS(pathToFileURL(contractPath), {
     alphabetize: false,
     defaultNonNullable: true,
+    // Runtime arrays of every enum (genres, formats, sorts, statuses, roles...), so the SDK derives
+    // its lists from the contract instead of re-typing them.
+    enumValues: true,
     silent: true,
   });
   return HEADER + astToString(ast);

@@ -2,6 +2,7 @@
 // its `servers: [{url: /api}]`, and Prism matches them without that base. Bodies stream
 // through untouched (multipart included); only POST /auth/login is read, to pick the example.
 import { request } from 'node:http';
+import { callerOrigin, rewriteCoverOrigin } from './covers.mjs';
 import { parseJsonObject, readBody, sendJson } from './http.mjs';
 
 /** @typedef {import('./prism.mjs').Logger} Logger */
@@ -59,12 +60,24 @@ export function createApiProxy({ prismUrl, log }) {
         for (const [name, value] of Object.entries(prismRes.headers)) {
           if (!NOT_FORWARDED.has(name)) back[name] = value;
         }
-        res.writeHead(prismRes.statusCode ?? 502, back);
-        prismRes.pipe(res);
         prismRes.once('end', () => {
           const prefer = headers.prefer ? ` [Prefer: ${headers.prefer}]` : '';
           log.info(`${req.method} ${req.url} -> ${prismRes.statusCode}${prefer} ${Math.round(performance.now() - started)} ms`);
         });
+        if (!/json/i.test(String(prismRes.headers['content-type'] ?? ''))) {
+          res.writeHead(prismRes.statusCode ?? 502, back);
+          prismRes.pipe(res);
+          return;
+        }
+        // JSON replies are small; read them whole to point the example cover URLs at the
+        // origin this caller used (covers are served by the mock itself).
+        readBody(prismRes).then((raw) => {
+          const body = Buffer.from(rewriteCoverOrigin(raw.toString('utf8'), callerOrigin(req.headers)), 'utf8');
+          delete back['transfer-encoding'];
+          back['content-length'] = String(body.length);
+          res.writeHead(prismRes.statusCode ?? 502, back);
+          res.end(body);
+        }, (error) => res.destroy(error));
       },
     );
     upstream.once('error', (error) => {

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, createApiProxy } from './api-proxy.mjs';
 import { CONTROL_BASE, createControls, startSampleBroadcasts } from './controls.mjs';
+import { COVERS_PATH, serveCover } from './covers.mjs';
 import { sendJson, setCorsHeaders } from './http.mjs';
 import { HUB_PATH, createNotificationHub } from './hub.mjs';
 import { startPrism } from './prism.mjs';
@@ -69,6 +70,8 @@ export async function startMock({
         hub.handleRequest(req, res, url);
       } else if (url.pathname.startsWith(`${CONTROL_BASE}/`)) {
         await handleControl(req, res, url);
+      } else if (url.pathname.startsWith(`${COVERS_PATH}/`)) {
+        await serveCover(req, res, url);
       } else {
         sendJson(res, 404, { message: `Nothing at ${url.pathname}. The API is under ${API_BASE}/, the hub at ${HUB_PATH}.` });
       }

@@ -147,9 +147,9 @@ describe('auth through the dialogs', () => {
       await signUp.getByText(message, { exact: true }).waitFor();
     }
     const email = signUp.getByLabel('Email');
-    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     // The keyboard lands on the first field to fix.
-    await expect(focused(page)).resolves.toBe('Email');
+    await expect.poll(() => focused(page)).toBe('Email');
     await shot(page, 'sign-up-errors');
 
     // An address that is not e-mail shaped.
@@ -159,14 +159,14 @@ describe('auth through the dialogs', () => {
     await signUp.getByLabel('Confirm password').fill('Sagarmatha#8848');
     await signUp.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await signUp.getByText('Enter a valid email address', { exact: true }).waitFor();
-    await expect(signUp.getByText('Username is required').count()).resolves.toBe(0);
+    await expect.poll(() => signUp.getByText('Username is required').count()).toBe(0);
     expect(registers).toEqual([]);
 
     // The password toggle shows what was typed.
     const password = signUp.getByLabel('Password', { exact: true });
-    await expect(password.getAttribute('type')).resolves.toBe('password');
+    await expect.poll(() => password.getAttribute('type')).toBe('password');
     await signUp.getByRole('button', { name: 'Show password' }).first().click();
-    await expect(password.getAttribute('type')).resolves.toBe('text');
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
 
     // A valid form registers and opens Verify Email for the new account.
     await email.fill('anita@example.com');
@@ -189,7 +189,7 @@ describe('auth through the dialogs', () => {
     await verify.getByRole('button', { name: 'Verify', exact: true }).click();
     expect((await verifyRequest).postDataJSON()).toEqual({ VerificationCode: '48213', Id: NEW_USER_ID });
     await signIn.waitFor();
-    await expect(verify.count()).resolves.toBe(0);
+    await expect.poll(() => verify.count()).toBe(0);
     await expect.poll(() => focused(page)).toBe('Username');
     await page.getByText('User verified successfully').waitFor();
 
@@ -198,7 +198,7 @@ describe('auth through the dialogs', () => {
     await signIn.getByLabel('Password', { exact: true }).fill('Sagarmatha#8848');
     await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
     await signIn.waitFor({ state: 'detached' });
-    await expect(stored(page)).resolves.toEqual([SITA.token, 'User', SITA.userId]);
+    await expect.poll(() => stored(page)).toEqual([SITA.token, 'User', SITA.userId]);
     expect(pathname(page)).toBe('/contact');
     await page.getByText('Login successful').waitFor();
     // The header's account button now shows the initial.
@@ -207,21 +207,21 @@ describe('auth through the dialogs', () => {
     panel = await openAccountPanel(page);
     await panel.getByText('sita', { exact: true }).waitFor();
     await panel.getByText('sita@example.com', { exact: true }).waitFor();
-    await expect(panel.getByText('Guest User').count()).resolves.toBe(0);
+    await expect.poll(() => panel.getByText('Guest User').count()).toBe(0);
     for (const [name, href] of [
       ['My Profile', '/profile'],
       ['My Orders', '/myOrders'],
       ['Wishlist', '/wishlist'],
       ['Cart', '/cart'],
     ]) {
-      await expect(panel.getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(href);
+      await expect.poll(() => panel.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
     await shot(page, 'account-signed-in');
     await expectNoSeriousViolations(page, 'account panel');
 
     await panel.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(stored(page)).resolves.toEqual([null, null, null]);
+    await expect.poll(() => stored(page)).toEqual([null, null, null]);
     panel = await openAccountPanel(page);
     await panel.getByText('Guest User', { exact: true }).waitFor();
     await closePages();
@@ -238,7 +238,7 @@ describe('auth through the dialogs', () => {
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.getByText('Username is required', { exact: true }).waitFor();
     await dialog.getByText('Password is required', { exact: true }).waitFor();
-    await expect(focused(page)).resolves.toBe('Username');
+    await expect.poll(() => focused(page)).toBe('Username');
 
     await dialog.getByLabel('Username').fill('sita');
     await dialog.getByLabel('Password', { exact: true }).fill('wrong');
@@ -246,16 +246,16 @@ describe('auth through the dialogs', () => {
     await dialog.getByRole('alert').filter({ hasText: 'Failed to Login' }).waitFor();
     // The server's own reply comes as a warning toast.
     await page.getByText('Invalid username or password').waitFor();
-    await expect(dialog.getByLabel('Username').inputValue()).resolves.toBe('sita');
-    await expect(dialog.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).resolves.toBe(true);
-    await expect(stored(page)).resolves.toEqual([null, null, null]);
+    await expect.poll(() => dialog.getByLabel('Username').inputValue()).toBe('sita');
+    await expect.poll(() => dialog.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).toBe(true);
+    await expect.poll(() => stored(page)).toEqual([null, null, null]);
     await shot(page, 'sign-in-failed');
 
     // Fixing the password succeeds from the same dialog.
     await dialog.getByLabel('Password', { exact: true }).fill('right');
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect(stored(page)).resolves.toEqual([SITA.token, 'User', SITA.userId]);
+    await expect.poll(() => stored(page)).toEqual([SITA.token, 'User', SITA.userId]);
     await closePages();
   });
 
@@ -268,8 +268,8 @@ describe('auth through the dialogs', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('Sagarmatha#8848');
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
-    await expect(stored(page)).resolves.toEqual([ADMIN.token, 'Admin', ADMIN.userId]);
-    await expect(dialog.count()).resolves.toBe(0);
+    await expect.poll(() => stored(page)).toEqual([ADMIN.token, 'Admin', ADMIN.userId]);
+    await expect.poll(() => dialog.count()).toBe(0);
     // The storefront chrome is gone in the back office.
     await expect.poll(() => page.getByRole('button', { name: 'Open account panel' }).count()).toBe(0);
     await closePages();
@@ -286,7 +286,7 @@ describe('auth through the dialogs', () => {
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       await dialog.waitFor();
       expect(pathname(page), path).toBe('/');
-      await expect(focusInside(dialog)).resolves.toBe(true);
+      await expect.poll(() => focusInside(dialog)).toBe(true);
       // The guarded page never asked for the customer's data.
       expect(requests, path).toEqual([]);
     }
@@ -319,27 +319,35 @@ describe('live notifications', () => {
   it('a broadcast shows as a toast, queued messages follow in order, the bell lists them, and it survives a dropped connection', async () => {
     const page = await newPage();
     const hub = watchHub(page);
+    await page.clock.install();
     await page.goto('/');
     await waitForHandshakes(hub, 1);
+    // From here the page's clock is paused and moved on by hand: how long a toast stays is
+    // measured in the page's time, whatever the machine is doing.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
     const toast = page.locator('[role="status"][aria-live="polite"]');
     await expect(broadcast('Admin', 'New book added! Palpasa Cafe')).resolves.toBeGreaterThanOrEqual(1);
-    await expect.poll(() => toast.textContent(), { timeout: 5_000 }).toBe('Admin: New book added! Palpasa Cafe');
-    await expect(toast.getByText('New book added! Palpasa Cafe').isVisible()).resolves.toBe(true);
+    await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Palpasa Cafe');
+    await expect.poll(() => toast.getByText('New book added! Palpasa Cafe').isVisible()).toBe(true);
     await shot(page, 'toast');
-    // Each toast stays about 3 s, then the region empties.
-    await expect.poll(() => toast.textContent(), { timeout: 6_000 }).toBe('');
+    // Each toast stays 3 s, then the region empties.
+    await page.clock.runFor(2_900);
+    expect(await toast.textContent()).toBe('Admin: New book added! Palpasa Cafe');
+    await page.clock.runFor(100);
+    await expect.poll(() => toast.textContent()).toBe('');
 
     // Two in quick succession: the second waits until the first has had its 3 s.
     await broadcast('Admin', 'New book added! Muna Madan');
     await broadcast('Purchased Book', 'sita has purchased the book ');
-    await expect.poll(() => toast.textContent(), { timeout: 5_000 }).toBe('Admin: New book added! Muna Madan');
-    const firstShownAt = Date.now();
-    await expect.poll(() => toast.textContent(), { timeout: 6_000, interval: 100 }).toBe('Purchased Book: sita has purchased the book ');
-    const firstLasted = Date.now() - firstShownAt;
-    expect(firstLasted).toBeGreaterThan(2_300);
-    expect(firstLasted).toBeLessThan(4_500);
-    await expect.poll(() => toast.textContent(), { timeout: 6_000 }).toBe('');
+    await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Muna Madan');
+    await page.clock.runFor(2_900);
+    expect(await toast.textContent()).toBe('Admin: New book added! Muna Madan');
+    await page.clock.runFor(100);
+    await expect.poll(() => toast.textContent()).toBe('Purchased Book: sita has purchased the book ');
+    await page.clock.runFor(3_000);
+    await expect.poll(() => toast.textContent()).toBe('');
+    await page.clock.resume();
 
     // The bell's list has the live messages on top of the server's.
     await page.getByRole('button', { name: 'Notifications' }).click();
@@ -347,8 +355,8 @@ describe('live notifications', () => {
     await list.waitFor();
     const items = list.getByRole('listitem');
     await expect.poll(() => items.first().textContent()).toContain('sita has purchased the book');
-    await expect(items.nth(1).textContent()).resolves.toContain('New book added! Muna Madan');
-    await expect(items.nth(2).textContent()).resolves.toContain('New book added! Palpasa Cafe');
+    await expect.poll(() => items.nth(1).textContent()).toContain('New book added! Muna Madan');
+    await expect.poll(() => items.nth(2).textContent()).toContain('New book added! Palpasa Cafe');
     await page.keyboard.press('Escape');
 
     // The server drops every connection; the client reconnects by itself and still hears it.
@@ -356,7 +364,7 @@ describe('live notifications', () => {
     expect(((await drop.json()) as { dropped: number }).dropped).toBeGreaterThanOrEqual(1);
     await waitForHandshakes(hub, 2);
     await expect(broadcast('Admin', 'New book added! Karnali Blues')).resolves.toBeGreaterThanOrEqual(1);
-    await expect.poll(() => toast.textContent(), { timeout: 5_000 }).toBe('Admin: New book added! Karnali Blues');
+    await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Karnali Blues');
 
     // The same toast on a phone.
     const phone = await newPage(PHONE);
@@ -365,7 +373,7 @@ describe('live notifications', () => {
     await waitForHandshakes(phoneHub, 1);
     await broadcast('Admin', 'New book added! Palpasa Cafe');
     const phoneToast = phone.locator('[role="status"][aria-live="polite"]');
-    await expect.poll(() => phoneToast.textContent(), { timeout: 5_000 }).toBe('Admin: New book added! Palpasa Cafe');
+    await expect.poll(() => phoneToast.textContent()).toBe('Admin: New book added! Palpasa Cafe');
     await shot(phone, 'toast');
     await closePages();
   });
@@ -383,16 +391,16 @@ describe('dialogs, menus and pages', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.waitFor();
-    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expect(focused(page)).resolves.not.toBe('body');
-    await expect(focusInside(dialog)).resolves.toBe(true);
+    await expect.poll(() => dialog.getAttribute('aria-modal')).toBe('true');
+    await expect.poll(() => focused(page)).not.toBe('body');
+    await expect.poll(() => focusInside(dialog)).toBe(true);
     // Fifteen Tabs cycle through the few controls without ever leaving the dialog.
     for (let i = 0; i < 15; i += 1) {
       await page.keyboard.press('Tab');
-      await expect(focusInside(dialog), `after Tab ${i + 1}`).resolves.toBe(true);
+      await expect.poll(() => focusInside(dialog), { message: `after Tab ${i + 1}` }).toBe(true);
     }
     await page.keyboard.press('Shift+Tab');
-    await expect(focusInside(dialog)).resolves.toBe(true);
+    await expect.poll(() => focusInside(dialog)).toBe(true);
     await expectNoSeriousViolations(page, 'Sign In dialog');
 
     await page.keyboard.press('Escape');
@@ -402,15 +410,15 @@ describe('dialogs, menus and pages', () => {
     // Opened from the account panel: focus goes back to the header's account button.
     await (await openAccountPanel(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
     await dialog.waitFor();
-    await expect(focusInside(dialog)).resolves.toBe(true);
+    await expect.poll(() => focusInside(dialog)).toBe(true);
     // Switching Sign In -> Sign Up keeps one dialog; Escape still returns focus to the opener.
     await dialog.getByRole('button', { name: 'Create an account' }).click();
     const signUp = page.getByRole('dialog', { name: 'Sign Up' });
     await signUp.waitFor();
-    await expect(focusInside(signUp)).resolves.toBe(true);
+    await expect.poll(() => focusInside(signUp)).toBe(true);
     await signUp.getByRole('button', { name: 'Sign in', exact: true }).click();
     await dialog.waitFor();
-    await expect(focusInside(dialog)).resolves.toBe(true);
+    await expect.poll(() => focusInside(dialog)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('Open account panel');
@@ -423,7 +431,7 @@ describe('dialogs, menus and pages', () => {
     // A guest can go straight to Sign Up from the panel.
     await (await openAccountPanel(page)).getByRole('button', { name: 'Create an account' }).click();
     await signUp.waitFor();
-    await expect(focusInside(signUp)).resolves.toBe(true);
+    await expect.poll(() => focusInside(signUp)).toBe(true);
     await page.keyboard.press('Escape');
     await signUp.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('Open account panel');
@@ -438,7 +446,7 @@ describe('dialogs, menus and pages', () => {
     await page.goto('/category/fiction');
     await h1(page, 'Fiction');
     await shot(page, 'category', { fullPage: true });
-    await expect(page.getByRole('link', { name: 'Browse fiction' }).getAttribute('href')).resolves.toBe('/books?genre=Fiction');
+    await expect.poll(() => page.getByRole('link', { name: 'Browse fiction' }).getAttribute('href')).toBe('/books?genre=Fiction');
     await page.goto('/profile');
     await h1(page, 'My Profile');
     await page.getByText("You're browsing as a guest").waitFor();
@@ -459,15 +467,15 @@ describe('dialogs, menus and pages', () => {
     await h1(page, 'Contact Us');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const books = nav.getByRole('button', { name: 'Books' });
-    await expect(books.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => books.getAttribute('aria-expanded')).toBe('false');
 
     await books.focus();
     await page.keyboard.press('Enter');
-    await expect(books.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(() => books.getAttribute('aria-expanded')).toBe('true');
     const menu = page.locator(`#${await books.getAttribute('aria-controls')}`);
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu.isVisible()).toBe(true);
     const categories = menu.getByRole('link');
-    await expect(categories.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).resolves.toEqual([
+    await expect.poll(() => categories.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
       ['Fiction', '/category/fiction'],
       ['Non-Fiction', '/category/non-fiction'],
       ['Children', '/category/children'],
@@ -475,8 +483,8 @@ describe('dialogs, menus and pages', () => {
     ]);
     // Dead entries are shown but are neither links nor focusable, and clicking does nothing.
     const dead = menu.getByText('Top 100', { exact: true });
-    await expect(dead.getAttribute('aria-disabled')).resolves.toBe('true');
-    await expect(dead.evaluate((el) => el.closest('a') === null && (el as HTMLElement).tabIndex < 0)).resolves.toBe(true);
+    await expect.poll(() => dead.getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => dead.evaluate((el) => el.closest('a') === null && (el as HTMLElement).tabIndex < 0)).toBe(true);
     await dead.click();
     expect(pathname(page)).toBe('/contact');
     await shot(page, 'books-menu');
@@ -484,29 +492,29 @@ describe('dialogs, menus and pages', () => {
     // Tab moves into the links; Escape closes and puts focus back on the button.
     await books.focus();
     await page.keyboard.press('Tab');
-    await expect(focused(page)).resolves.toBe('Fiction');
+    await expect.poll(() => focused(page)).toBe('Fiction');
     await page.keyboard.press('Escape');
-    await expect(books.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(menu.isVisible()).resolves.toBe(false);
-    await expect(focused(page)).resolves.toBe('Books');
+    await expect.poll(() => books.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect.poll(() => focused(page)).toBe('Books');
 
     // Space opens it too; Tab to Non-Fiction and Enter follows the link.
     await page.keyboard.press('Space');
-    await expect(books.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(() => books.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(focused(page)).resolves.toBe('Non-Fiction');
+    await expect.poll(() => focused(page)).toBe('Non-Fiction');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/category/non-fiction');
     await h1(page, 'Non-Fiction');
-    await expect(books.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => books.getAttribute('aria-expanded')).toBe('false');
 
     // A click outside closes it.
     await books.click();
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect.poll(() => menu.isVisible()).toBe(true);
     // (The open panel covers the page's heading; the far left edge of the page is clear.)
     await page.mouse.click(4, DESKTOP.height - 120);
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect.poll(() => menu.isVisible()).toBe(false);
     await closePages();
   });
 
@@ -515,7 +523,7 @@ describe('dialogs, menus and pages', () => {
     await page.goto('/');
     const banner = page.getByRole('link', { name: /Shop now/ });
     await banner.waitFor();
-    await expect(banner.getAttribute('href')).resolves.toBe('/shop');
+    await expect.poll(() => banner.getAttribute('href')).toBe('/shop');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await shot(page, 'home-top');
 
@@ -528,10 +536,10 @@ describe('dialogs, menus and pages', () => {
     // The bell: a disclosure whose list scrolls once it is long.
     const bell = page.getByRole('button', { name: 'Notifications' });
     await bell.click();
-    await expect(bell.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('true');
     const list = page.getByRole('region', { name: 'Notifications list' });
     await list.getByRole('listitem').first().waitFor();
-    await expect(list.getByRole('listitem').count()).resolves.toBe(5);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
     const scroller = list.getByRole('list');
     const box = await scroller.evaluate((el) => ({
       overflowY: getComputedStyle(el).overflowY,
@@ -549,24 +557,24 @@ describe('dialogs, menus and pages', () => {
     await shot(page, 'bell');
     // Keyboard users can reach the list and scroll it.
     await page.keyboard.press('Tab');
-    await expect(scroller.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => scroller.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('End');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     await expectNoSeriousViolations(page, `bell list at ${width} px`);
     await page.keyboard.press('Escape');
-    await expect(list.count()).resolves.toBe(0);
-    await expect(focused(page)).resolves.toBe('Notifications');
+    await expect.poll(() => list.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('Notifications');
 
     if (width === '390') {
       // On a phone the main links live in the menu drawer.
-      await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
       const toggle = page.getByRole('button', { name: 'Open menu' });
       await toggle.click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await drawer.waitFor();
-      await expect(focusInside(drawer)).resolves.toBe(true);
+      await expect.poll(() => focusInside(drawer)).toBe(true);
       for (const name of ['Home', 'All Books', 'New Arrivals', 'Best Selling', 'Deal of the Day', 'Contact', 'Fiction', 'Academic']) {
-        await expect(drawer.getByRole('link', { name, exact: true }).isVisible(), name).resolves.toBe(true);
+        await expect.poll(() => drawer.getByRole('link', { name, exact: true }).isVisible(), { message: name }).toBe(true);
       }
       await shot(page, 'mobile-menu');
       await expectNoSeriousViolations(page, 'mobile menu');
@@ -575,7 +583,7 @@ describe('dialogs, menus and pages', () => {
       await drawer.waitFor({ state: 'detached' });
       await h1(page, "Children's Books");
     } else {
-      await expect(page.getByRole('button', { name: 'Open menu' }).isVisible()).resolves.toBe(false);
+      await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     }
     await closePages();
   });
@@ -585,9 +593,9 @@ describe('dialogs, menus and pages', () => {
     const response = await page.goto('/no-such-shelf/here');
     expect(response?.ok()).toBe(true);
     await h1(page, 'Page not found');
-    await expect(page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).resolves.toBe('/');
+    await expect.poll(() => page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     // The storefront chrome stays around it.
-    await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('contentinfo').isVisible()).toBe(true);
     await shot(page, 'not-found', { fullPage: true });
     if (width === '1280') {
       await expectNoSeriousViolations(page, '404');

@@ -87,7 +87,7 @@ describe('back office: admin', () => {
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/admin');
     await heading(page, 'Dashboard');
-    await expect(page.evaluate(() => localStorage.getItem('role'))).resolves.toBe('Admin');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('role'))).toBe('Admin');
 
     await page.getByText('Welcome back, User').waitFor();
     await page.getByText('Rs.1,84,350.75').waitFor();
@@ -95,10 +95,10 @@ describe('back office: admin', () => {
     for (const text of ['Total Books', 'Total Orders', 'Total Customers', 'Total Revenue', '27', '128', '73']) {
       await stats.getByText(text, { exact: true }).waitFor();
     }
-    await expect(page.getByRole('heading', { name: 'Sales Overview' }).isVisible()).resolves.toBe(true);
-    await expect(page.locator('[title="Fri: 11 orders"]').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sales Overview' }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('[title="Fri: 11 orders"]').isVisible()).toBe(true);
     // The storefront header and footer are not part of the back office.
-    await expect(page.getByRole('contentinfo').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('contentinfo').count()).toBe(0);
     await screenshot(page, 'admin-dashboard');
     await expectNoSeriousViolations(page, 'dashboard');
 
@@ -117,7 +117,7 @@ describe('back office: admin', () => {
     // Logout clears the session and goes home.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('userId')])).resolves.toEqual([
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role'), localStorage.getItem('userId')])).toEqual([
       null,
       null,
       null,
@@ -136,9 +136,9 @@ describe('back office: admin', () => {
 
     await page.getByRole('searchbox', { name: 'Search books' }).fill('devkota');
     await expectCount(grid.getByRole('heading'), 2);
-    await expect(grid.getByRole('heading').allTextContents()).resolves.toEqual(['Muna Madan', 'Shakuntala']);
+    await expect.poll(() => grid.getByRole('heading').allTextContents()).toEqual(['Muna Madan', 'Shakuntala']);
     await page.getByRole('button', { name: 'List view' }).click();
-    await expect(page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'List view' }).getAttribute('aria-pressed')).toBe('true');
     const table = page.getByRole('table');
     await table.waitFor();
     await expectCount(table.getByRole('row'), 3);
@@ -169,7 +169,7 @@ describe('back office: admin', () => {
     // Required fields first.
     await page.getByRole('button', { name: 'Add Book' }).click();
     await page.getByText('Title is required').waitFor();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('title');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
     await screenshot(page, 'admin-book-form-errors');
 
     await page.getByLabel('Title').fill('Seto Bagh');
@@ -188,7 +188,7 @@ describe('back office: admin', () => {
     await page.getByLabel('Choose an image').setInputFiles({ name: 'seto-bagh.png', mimeType: 'image/png', buffer: PNG });
     const preview = page.getByRole('img', { name: 'Preview of the chosen cover' });
     await preview.waitFor();
-    await expect(preview.getAttribute('src')).resolves.toMatch(/^blob:/);
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, 'admin-book-form');
     await expectNoSeriousViolations(page, 'add book form');
 
@@ -203,7 +203,7 @@ describe('back office: admin', () => {
     expect(body).toContain('name="image"; filename="seto-bagh.png"\r\nContent-Type: image/png');
     expect(body).toContain(PNG.toString('latin1'));
     await page.getByText('Book created successfully').waitFor();
-    await expect(page.getByRole('button', { name: 'Processing...' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
     await page.waitForURL('**/admin/books');
 
     const phone = await session.signedInPage(ADMIN, PHONE);
@@ -224,7 +224,7 @@ describe('back office: admin', () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(`**/admin/books/edit/${MUNA_MADAN}`);
     await heading(page, 'Edit Book');
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Muna Madan');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Muna Madan');
     await page.getByText('PNG, JPG, GIF up to 5MB', { exact: false }).waitFor();
     await screenshot(page, 'admin-book-edit');
     await expectNoSeriousViolations(page, 'edit book form');
@@ -288,7 +288,7 @@ describe('back office: admin', () => {
     await phone.getByRole('table').waitFor();
     await screenshot(phone, 'admin-orders');
     // The table scrolls inside its region; the page itself does not scroll sideways.
-    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it("users and staff: pages, and changing a user's role", async () => {
@@ -317,7 +317,7 @@ describe('back office: admin', () => {
     await phone.goto('/admin/users');
     await phone.getByText('Showing 1–10 of 73 users').waitFor();
     await screenshot(phone, 'admin-users');
-    await expect(phone.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it('banners: status per banner, create one and preview it', async () => {
@@ -326,9 +326,9 @@ describe('back office: admin', () => {
     await heading(page, 'Banners');
     const rows = page.getByRole('table').getByRole('row');
     await expectCount(rows, 6);
-    await expect(rows.nth(1).getByText('Active', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(rows.nth(2).getByText('Scheduled', { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(rows.nth(3).getByText('Expired', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => rows.nth(1).getByText('Active', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => rows.nth(2).getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => rows.nth(3).getByText('Expired', { exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'admin-banners');
 
     await page.getByRole('button', { name: 'Add Banner' }).click();
@@ -336,9 +336,9 @@ describe('back office: admin', () => {
     await editor.waitFor();
     await editor.getByLabel('Message').fill('Winter reading week: 20% off poetry');
     await editor.getByText('Purple', { exact: true }).click();
-    await expect(editor.getByRole('radio', { name: 'Purple' }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => editor.getByRole('radio', { name: 'Purple' }).isChecked()).toBe(true);
     const previewLink = editor.locator('a', { hasText: 'Winter reading week: 20% off poetry' });
-    await expect(previewLink.evaluate((a) => getComputedStyle(a).backgroundColor)).resolves.toBe('rgb(124, 58, 237)');
+    await expect.poll(() => previewLink.evaluate((a) => getComputedStyle(a).backgroundColor)).toBe('rgb(124, 58, 237)');
     await screenshot(page, 'admin-banner-editor');
     const created = apiRequest(page, 'POST', '/announcement/addAnnouncement');
     await editor.getByRole('button', { name: 'Add Banner' }).click();
@@ -351,7 +351,7 @@ describe('back office: admin', () => {
     await page.getByRole('button', { name: /^Preview: Dashain/ }).click();
     const preview = page.getByRole('dialog', { name: 'Banner preview' });
     await preview.waitFor();
-    await expect(preview.getByText('Shop now').isVisible()).resolves.toBe(true);
+    await expect.poll(() => preview.getByText('Shop now').isVisible()).toBe(true);
     await screenshot(page, 'admin-banner-preview');
     await preview.getByRole('button', { name: 'Close' }).click();
 
@@ -378,7 +378,7 @@ describe('back office: staff', () => {
     await page.waitForURL('**/staff');
     await heading(page, 'Dashboard');
     await page.getByText('3 orders need verification').waitFor();
-    await expect(page.getByRole('navigation', { name: 'Staff' }).getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Orders']);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Staff' }).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders']);
     await screenshot(page, 'staff-dashboard');
 
     await page.getByRole('link', { name: 'Go to orders' }).click();
@@ -419,6 +419,6 @@ describe('back office: guard', () => {
     const page = await session.signedInPage(CUSTOMER);
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
   });
 });

@@ -28,21 +28,21 @@ describe('storefront: customer pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Your Cart' }).waitFor();
     const items = page.getByRole('region', { name: 'Items in your cart' });
     await items.waitFor();
-    await expect(items.getByRole('listitem').count()).resolves.toBe(3);
+    await expect.poll(() => items.getByRole('listitem').count()).toBe(3);
     await screenshot(page, 'cart');
     const violations = await seriousA11yViolations(page);
 
     const muna = items.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Muna Madan' }) });
-    await expect(muna.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => muna.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(true);
     await muna.getByRole('button', { name: 'Increase quantity' }).click();
-    await expect(muna.getByRole('spinbutton').inputValue()).resolves.toBe('2');
+    await expect.poll(() => muna.getByRole('spinbutton').inputValue()).toBe('2');
     await page.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 4,400.00').first().waitFor();
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order placed' });
     await dialog.waitFor();
-    await expect(dialog.getByText('7F3A9C21').isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText('Show this claim code at pickup').isVisible()).resolves.toBe(true);
+    await expect.poll(() => dialog.getByText('7F3A9C21').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Show this claim code at pickup').isVisible()).toBe(true);
     await screenshot(page, 'cart-order-placed');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/books$/, { waitUntil: 'commit' });
@@ -61,7 +61,7 @@ describe('storefront: customer pages', () => {
     await page.goto('/myOrders');
     const list = page.getByRole('list', { name: 'Orders' });
     await list.waitFor();
-    await expect(page.getByRole('button', { name: /^Cancel order/ }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /^Cancel order/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Show details of order #00000002' }).click();
     await page.getByText('Qty 3 × Rs. 550.00').waitFor();
     await screenshot(page, 'orders');
@@ -71,7 +71,7 @@ describe('storefront: customer pages', () => {
     await confirm.waitFor();
     await confirm.getByRole('button', { name: 'Cancel order' }).click();
     await page.getByText('Order cancelled successfully').waitFor();
-    await expect(confirm.isVisible()).resolves.toBe(false);
+    await expect.poll(() => confirm.isVisible()).toBe(false);
 
     const phone = await customerPage(PHONE);
     await phone.goto('/myOrders');
@@ -102,7 +102,7 @@ describe('storefront: customer pages', () => {
     await wishlist.goto('/wishlist');
     const grid = wishlist.getByRole('list', { name: 'Saved books' });
     await grid.waitFor();
-    await expect(grid.getByRole('article').count()).resolves.toBe(3);
+    await expect.poll(() => grid.getByRole('article').count()).toBe(3);
     await screenshot(wishlist, 'wishlist');
     await wishlist.getByRole('button', { name: 'Remove Palpasa Cafe from wishlist' }).click();
     await wishlist.getByText('Removed from Wishlist').waitFor();

@@ -14,8 +14,10 @@ import {
 
 const session = useBrowserSession();
 
-async function openHome(viewport = DESKTOP) {
+/** Home, loaded; with `clock`, the page runs on Playwright's controllable clock. */
+async function openHome(viewport = DESKTOP, { clock = false } = {}) {
   const page = await session.newPage(viewport);
+  if (clock) await page.clock.install();
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Find your next favourite book' }).waitFor();
   await page.getByRole('list', { name: 'Deal Of the Day' }).waitFor();
@@ -25,19 +27,23 @@ async function openHome(viewport = DESKTOP) {
 
 describe('storefront: browsing', () => {
   it('home shows its sections, a running deal with a ticking countdown, and passes axe', async () => {
-    const page = await openHome();
+    const page = await openHome(DESKTOP, { clock: true });
     for (const name of ['Shop By Genre', 'New Arrivals', 'Coming Soon', 'Best Selling', 'Deal Of the Day', 'Why Shop with Us']) {
-      await expect(page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).resolves.toBe(true);
+      await expect.poll(() => page.getByRole('heading', { level: 2, name, exact: true }).isVisible()).toBe(true);
     }
     const deals = page.getByRole('list', { name: 'Deal Of the Day' });
-    await expect(deals.getByRole('article').count()).resolves.toBe(3);
+    await expect.poll(() => deals.getByRole('article').count()).toBe(3);
     const timer = deals.getByRole('timer').first();
+    // The page's clock is paused, so the countdown holds still until it is moved on by one
+    // second, which must make it tick.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const first = await timer.textContent();
     expect(first).toMatch(/^(\d+d )?\d{2}:\d{2}:\d{2}$/);
-    await page.waitForTimeout(1200);
-    expect(await timer.textContent()).not.toBe(first);
-    await expect(deals.getByText(/^Sale −\d+%$/).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: /^Fiction\s*5 books$/ }).getAttribute('href')).resolves.toBe('/books?genre=Fiction');
+    await page.clock.runFor(1_000);
+    await expect.poll(() => timer.textContent()).not.toBe(first);
+    await page.clock.resume();
+    await expect.poll(() => deals.getByText(/^Sale −\d+%$/).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /^Fiction\s*5 books$/ }).getAttribute('href')).toBe('/books?genre=Fiction');
 
     await screenshot(page, 'home');
     const phone = await openHome(PHONE);
@@ -51,7 +57,7 @@ describe('storefront: browsing', () => {
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('Devkota');
     await page.getByRole('search', { name: 'Search the catalogue' }).getByRole('button', { name: 'Search' }).click();
     await page.waitForURL('**/books?search=Devkota');
-    await expect(page.getByRole('searchbox', { name: 'Search books' }).inputValue()).resolves.toBe('Devkota');
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search books' }).inputValue()).toBe('Devkota');
   });
 
   it('/books keeps genre, sort and page in the URL, and Back restores them', async () => {
@@ -62,7 +68,7 @@ describe('storefront: browsing', () => {
     });
     await page.goto('/books');
     await page.getByText('Showing page 1 of 4 — Total books: 27').waitFor();
-    await expect(page.getByRole('list', { name: 'Books' }).getByRole('article').count()).resolves.toBe(8);
+    await expect.poll(() => page.getByRole('list', { name: 'Books' }).getByRole('article').count()).toBe(8);
     await screenshot(page, 'books');
     const violations = await seriousA11yViolations(page);
 
@@ -84,12 +90,12 @@ describe('storefront: browsing', () => {
 
     await page.goBack();
     await page.waitForURL('**/books?genre=Fiction');
-    await expect(page.getByRole('combobox', { name: 'Sort By' }).inputValue()).resolves.toBe('');
-    await expect(page.getByRole('radio', { name: 'Fiction', exact: true }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Sort By' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('radio', { name: 'Fiction', exact: true }).isChecked()).toBe(true);
     await page.goBack();
     await page.waitForURL('**/books?page=2');
     await page.getByText('Showing page 2 of 4 — Total books: 27').waitFor();
-    await expect(page.getByRole('radio', { name: 'All genres', exact: true }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'All genres', exact: true }).isChecked()).toBe(true);
 
     await page.getByRole('radio', { name: 'Horror', exact: true }).click();
     await page.waitForURL('**/books?genre=Horror');
@@ -101,11 +107,11 @@ describe('storefront: browsing', () => {
     await phone.getByText('Showing page 1 of 4 — Total books: 27').waitFor();
     // Filters collapse into a disclosure on phones.
     const disclosure = phone.getByRole('button', { name: /^Filters/ });
-    await expect(disclosure.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => disclosure.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).toBe(false);
     await screenshot(phone, 'books');
     await disclosure.click();
-    await expect(phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => phone.getByRole('radio', { name: 'Fiction', exact: true }).isVisible()).toBe(true);
     await screenshot(phone, 'books-filters-open');
 
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
@@ -120,7 +126,7 @@ describe('storefront: browsing', () => {
     await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
     await page.getByRole('list', { name: 'Reviews' }).waitFor();
     await page.getByRole('list', { name: 'More books by Laxmi Prasad Devkota' }).waitFor();
-    await expect(page.getByText('Available Within 1 to 2 days').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('Available Within 1 to 2 days').isVisible()).toBe(true);
     await screenshot(page, 'book-details');
     const violations = await seriousA11yViolations(page);
 

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { HubConnectionBuilder, HubConnectionState, HttpTransportType, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { WebSocket } from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 // @ts-expect-error plain ESM script without type declarations
@@ -40,6 +40,18 @@ const broadcast = (sender: string, text: string) =>
   });
 
 const clients = async () => (await control('health')).body.clients as number;
+
+/**
+ * Waits for `check` without timers (they may be fake): yields to pending I/O with
+ * setImmediate until it holds, failing after a real-time deadline.
+ */
+async function settle(check: () => boolean, what: string) {
+  const deadline = performance.now() + 10_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe('hub with the @microsoft/signalr client', () => {
   let connection: HubConnection;
@@ -90,25 +102,38 @@ describe('hub with the @microsoft/signalr client', () => {
   });
 
   it('keeps an otherwise silent connection alive with the server pings', async () => {
-    // The client gives up after five ping intervals without a message from the server; the
-    // margin keeps a busy machine's slow timers from looking like a missing ping.
+    // The client gives up after five ping intervals without a message from the server. Both
+    // clocks (the hub's pinger and the client's server timeout) are fake and advanced one
+    // interval at a time, each step waiting until the client has read the ping: twelve
+    // intervals pass with no wall-clock luck involved, and a hub that stopped pinging would
+    // let the client time out at the fifth.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    let recordsRead = 0;
     const quietConnection = new HubConnectionBuilder()
-      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets })
+      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets, skipNegotiation: true })
       .withServerTimeout(PING_INTERVAL_MS * 5)
       .withKeepAliveInterval(PING_INTERVAL_MS)
-      .configureLogging(LogLevel.None)
+      .configureLogging({
+        log(_level, message) {
+          if (message.startsWith('(WebSockets transport) data received.')) recordsRead += 1;
+        },
+      })
       .build();
     let closedWith: Error | undefined | null = null;
     quietConnection.onclose((error) => {
       closedWith = error;
     });
-    await quietConnection.start();
     try {
-      const silentUntil = Date.now() + PING_INTERVAL_MS * 12;
-      await waitFor(() => closedWith !== null || Date.now() >= silentUntil, { what: 'twelve ping intervals' });
-      expect(closedWith).toBeNull();
+      await quietConnection.start();
+      for (let interval = 1; interval <= 12; interval += 1) {
+        const before = recordsRead;
+        vi.advanceTimersByTime(PING_INTERVAL_MS);
+        await settle(() => recordsRead > before || closedWith !== null, `the ping of interval ${interval}`);
+        expect(closedWith, `closed after ${interval} intervals`).toBeNull();
+      }
       expect(quietConnection.state).toBe(HubConnectionState.Connected);
     } finally {
+      vi.useRealTimers();
       await quietConnection.stop();
     }
   });
@@ -136,20 +161,17 @@ describe('hub on the wire', () => {
     const socket = new WebSocket(`${mock.url.replace('http', 'ws')}/hubs/notification${query}`);
     sockets.push(socket);
     const records: string[] = [];
-    /** When each record arrived, by index into records. */
-    const arrivals: number[] = [];
     const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
     socket.on('message', (data) => {
       for (const record of data.toString().split(RS).filter(Boolean)) {
         records.push(record);
-        arrivals.push(performance.now());
       }
     });
     await new Promise((done, fail) => {
       socket.once('open', done);
       socket.once('error', fail);
     });
-    return { socket, records, arrivals, closed };
+    return { socket, records, closed };
   }
 
   async function joined(handshake = '{"protocol":"json","version":1}') {
@@ -184,18 +206,26 @@ describe('hub on the wire', () => {
     await waitFor(async () => (await clients()) === 1, { what: 'the health count to include the client' });
   });
 
-  it('sends a ping record at the configured interval', async () => {
-    const hub = await joined();
-    await waitFor(() => hub.records.filter((record) => record === '{"type":6}').length >= 3, {
-      what: 'three pings',
-      timeoutMs: PING_INTERVAL_MS * 10,
-    });
-    expect(hub.records.slice(0, 4)).toEqual(['{}', '{"type":6}', '{"type":6}', '{"type":6}']);
-    // The pinger starts with the handshake answer. Delivery delays on a busy machine blur
-    // each arrival, hence the margins; a wrong interval is still far outside them.
-    const threePings = hub.arrivals[3] - hub.arrivals[0];
-    expect(threePings).toBeGreaterThan(PING_INTERVAL_MS * 3 - 100);
-    expect(threePings).toBeLessThan(PING_INTERVAL_MS * 3 + 1_000);
+  it('sends a ping record at each interval after the handshake, and none before', async () => {
+    // The hub's pinger runs on a fake clock. Whether a ping went out before its time is read
+    // from the order of records: a broadcast sent as a marker arrives after any earlier ping.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const hub = await joined();
+      const pings = () => hub.records.filter((record) => record === '{"type":6}').length;
+      for (let n = 1; n <= 3; n += 1) {
+        vi.advanceTimersByTime(PING_INTERVAL_MS - 1);
+        const marker = `marker ${n}`;
+        await broadcast('Test', marker);
+        await waitFor(() => hub.records.some((record) => record.includes(marker)), { what: marker });
+        expect(pings(), `pings just before interval ${n} ends`).toBe(n - 1);
+        vi.advanceTimersByTime(1);
+        await waitFor(() => pings() === n, { what: `ping ${n}` });
+      }
+      expect(hub.records[0]).toBe('{}');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a protocol other than json, with the reason in the handshake answer', async () => {

@@ -20,6 +20,10 @@ export type DateTimeInput = Date | string;
 
 // ---------- entities ----------
 export type Role = Schemas['Role'];
+/** A role an Admin may assign (`Staff` or `User`). */
+export type AssignableRole = Schemas['AssignableRole'];
+/** One of the five banner colour names. */
+export type BannerColor = Schemas['BannerColor'];
 export type Genre = Schemas['Genre'];
 export type BookFormat = Schemas['BookFormat'];
 export type OrderStatus = Schemas['OrderStatus'];
@@ -47,6 +51,10 @@ export type MessageEnvelope = Schemas['MessageEnvelope'];
 export type RegisterResponse = Schemas['RegisterResponse'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type BookEnvelope = Schemas['BookEnvelope'];
+export type BookCreated = Schemas['BookCreated'];
+export type StatusMessage = Schemas['StatusMessage'];
+export type StatusCodeMessage = Schemas['StatusCodeMessage'];
+export type HubNegotiateResponse = Schemas['HubNegotiateResponse'];
 export type WishlistResult = Schemas['WishlistResult'];
 export type PlaceOrderResponse = Schemas['PlaceOrderResponse'];
 export type CancelOrderResponse = Schemas['CancelOrderResponse'];
@@ -98,9 +106,9 @@ export interface AnnouncementInput {
   startTime: DateTimeInput;
   endTime: DateTimeInput;
   isPinned: Schemas['AnnouncementRequest']['IsPinned'];
-  /** CSS colour, e.g. `#2563eb`. */
+  /** A colour name (`Blue`); legacy `bg-blue-100` tokens and hex colours are mapped to a name by the server. */
   color: Schemas['AnnouncementRequest']['Color'];
-  /** CSS colour, e.g. `#ffffff`. */
+  /** A hex colour (`#ffffff`) or a legacy `text-*` token. */
   textColor: Schemas['AnnouncementRequest']['TextColor'];
 }
 

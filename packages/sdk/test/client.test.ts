@@ -277,9 +277,9 @@ describe('request shapes', () => {
       announcementId: 'a-2',
       message: 'Free delivery',
       startTime: '2025-01-01T00:00:00Z',
-      endTime: '2099-12-31T23:59:59Z',
+      endTime: '2029-12-31T23:59:59Z',
       isPinned: true,
-      color: '#facc15',
+      color: 'Yellow',
       textColor: '#1f2937',
     };
     await t.client.announcements.setPinned(banner, false);
@@ -288,9 +288,9 @@ describe('request shapes', () => {
     expect(sent).toEqual({
       Message: 'Free delivery',
       StartTime: '2025-01-01T00:00:00.000Z',
-      EndTime: '2099-12-31T23:59:59.000Z',
+      EndTime: '2029-12-31T23:59:59.000Z',
       IsPinned: false,
-      Color: '#facc15',
+      Color: 'Yellow',
       TextColor: '#1f2937',
     });
     expect(sent).not.toHaveProperty('IdPinned');
@@ -319,9 +319,11 @@ describe('request shapes', () => {
     expect(t.last().headers.has('Content-Type')).toBe(false);
   });
 
-  it('calls the doubled /api path for the admin header title', async () => {
+  it('reads the header title on /bookcrud/get/{id}, and on the doubled /api path when asked', async () => {
     const t = observed(() => json({ title: 'Muna Madan' }));
     await t.client.catalog.getTitle(BOOK_ID);
+    expect(t.last().url).toBe(`${BASE}/bookcrud/get/${BOOK_ID}`);
+    await t.client.catalog.getTitleDoubledPath(BOOK_ID);
     expect(t.last().url).toBe(`${BASE}/api/bookcrud/get/${BOOK_ID}`);
   });
 

@@ -4,10 +4,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest';
 import { closeAuthDialog } from '../src/features/auth/auth-dialog-store';
 import { signOut } from '../src/features/auth/session';
+import { preloadLazyModules } from '../src/lib/lazy';
 import { setTestMockUrl } from './mock-url';
 
-// The first render of a file compiles lazily loaded route modules; with two workers
-// sharing two cores that can take longer than Testing Library's default 1 s.
+// Lazily loaded pages and chrome are loaded in beforeAll below, so a find* waits only for the
+// page's own data and rendering, never for a module compiled on demand.
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; components may call them.
@@ -65,6 +66,12 @@ beforeAll(async () => {
   };
   setTestMockUrl(ownMock.url);
 }, 60_000);
+
+// Every module the file's imports load lazily (route pages, the back office, the layout's
+// deferred chrome) is compiled and loaded here, before the first test, under the hook's
+// time limit rather than inside a test's 5 s wait for the page. On a busy machine the first
+// compile of a page took longer than that wait (issue 12).
+beforeAll(() => preloadLazyModules(), 120_000);
 
 afterAll(async () => {
   await ownMock?.close();

@@ -1,4 +1,4 @@
-import { BANNER_COLORS, DEFAULT_TEXT_COLOR } from './constants.js';
+import { BANNER_COLORS, DEFAULT_TEXT_COLOR, type BannerColorName, type BannerColorOption } from './constants.js';
 import { type DateInput, timestampMs } from './dates.js';
 
 /** Time left until a banner ends, split for display. */
@@ -54,7 +54,7 @@ export function bannerStatus(announcement: BannerSchedule, now: Date): BannerSta
 export type BannerDraft = {
   message: string;
   isPinned: boolean;
-  color: string;
+  color: BannerColorName;
   textColor: string;
   startTime: string;
   endTime: string;
@@ -69,13 +69,48 @@ export const DEFAULT_BANNER_DAYS = 30;
  * Active at once in every time zone) until exactly 30 x 24 h later; times are ISO strings.
  */
 export function defaultNewBanner(now: Date): BannerDraft {
-  const blue = BANNER_COLORS.find((c) => c.name === 'Blue');
   return {
     message: '',
     isPinned: true,
-    color: blue?.color ?? '#2563eb',
+    color: 'Blue',
     textColor: DEFAULT_TEXT_COLOR,
     startTime: now.toISOString(),
     endTime: new Date(now.getTime() + DEFAULT_BANNER_DAYS * DAY_MS).toISOString(),
   };
+}
+
+/** The palette entry of a colour name (its background, text colour and preview style). */
+export function bannerColorOption(name: BannerColorName): BannerColorOption {
+  return BANNER_COLORS.find((option) => option.name === name) ?? BANNER_COLORS[0]!;
+}
+
+const LEGACY_BG = /^bg-(blue|green|red|yellow|purple)-(50|[1-9]00|950)$/;
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+function rgbOf(hex: string): [number, number, number] {
+  const digits = hex.slice(1);
+  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/**
+ * The colour name a banner input stands for, by the contract's BannerColorInput rules: a name
+ * as is, a legacy `bg-{colour}-{shade}` token by the colour in it, a hex colour by the nearest
+ * palette colour (RGB distance; ties to the first listed). Anything else is null.
+ */
+export function toBannerColorName(input: string): BannerColorName | null {
+  const named = BANNER_COLORS.find((option) => option.name === input);
+  if (named) return named.name;
+  const token = LEGACY_BG.exec(input);
+  if (token) return bannerColorOption((token[1]![0]!.toUpperCase() + token[1]!.slice(1)) as BannerColorName).name;
+  if (!HEX.test(input)) return null;
+  const [r, g, b] = rgbOf(input);
+  let best: BannerColorOption = BANNER_COLORS[0]!;
+  let bestDistance = Infinity;
+  for (const option of BANNER_COLORS) {
+    const [or, og, ob] = rgbOf(option.color);
+    const distance = (r - or) ** 2 + (g - og) ** 2 + (b - ob) ** 2;
+    if (distance < bestDistance) [best, bestDistance] = [option, distance];
+  }
+  return best.name;
 }

@@ -1,4 +1,4 @@
-import { BOOKS_PAGE_SIZE, GENRES, SORT_OPTIONS, type GenreName, type SortByValue } from './constants.js';
+import { BOOKS_PAGE_SIZE, GENRES, SORT_OPTIONS, type GenreName, type ListBooksQuery, type SortByValue } from './constants.js';
 
 /** The /books page state kept in the URL. genre '' = all genres; sortBy '' = Recommended. */
 export type BooksQueryState = { page: number; genre: GenreName | ''; sortBy: SortByValue; search: string };
@@ -6,15 +6,12 @@ export type BooksQueryState = { page: number; genre: GenreName | ''; sortBy: Sor
 /** The /books state with nothing chosen. */
 export const DEFAULT_BOOKS_QUERY: BooksQueryState = { page: 1, genre: '', sortBy: '', search: '' };
 
-/** Parameters for sdk.books.list built from the /books state. */
-export type BooksListRequest = {
-  page: number;
-  pageSize: number;
-  sortBy: Exclude<SortByValue, ''>;
-  sortDesc: boolean;
-  genre?: string;
-  search?: string;
-};
+/**
+ * Parameters for sdk.books.list built from the /books state: the contract's listBooks query
+ * (so `genre` is a Genre), with paging and sort always sent and Recommended sent as createdat.
+ */
+export type BooksListRequest = Required<Pick<ListBooksQuery, 'page' | 'pageSize' | 'sortDesc'>> &
+  Pick<ListBooksQuery, 'genre' | 'search'> & { sortBy: Exclude<SortByValue, ''> };
 
 /** Reads /books state from a query string or URLSearchParams; unknown genres, sorts and bad pages fall back to defaults. */
 export function parseBooksQuery(query: URLSearchParams | string): BooksQueryState {

@@ -1,61 +1,59 @@
-/** Genres offered by the catalogue, in the order the storefront lists them. */
-export const GENRES = [
-  'Fiction',
-  'Non-Fiction',
-  'Science',
-  'History',
-  'Biography',
-  'Fantasy',
-  'Mystery',
-  'Romance',
-  'Horror',
-] as const;
+import {
+  assignableRoleValues,
+  bannerColorValues,
+  bookFormatValues,
+  genreValues,
+  orderStatusValues,
+  pathsBookAllGetParametersQuerySortByValues,
+  roleValues,
+  type components,
+  type operations,
+} from '../generated/schema.js';
+
+// Every list below comes from the contract (openapi/openapi.yaml) through the generated
+// schema, so a genre, format, sort, status or role added there reaches the app with
+// `npm run generate`, and nothing here can drift from it.
+type Schemas = components['schemas'];
 
 /** One of the catalogue genres. */
-export type GenreName = (typeof GENRES)[number];
-
-/** Book formats offered by the Add/Edit Book form's select. */
-export const BOOK_FORMATS = [
-  'Paperback',
-  'Hardcover',
-  'Signed Edition',
-  'Limited Edition',
-  'First Edition',
-  "Collector's Edition",
-  "Author's Edition",
-  'Deluxe Edition',
-] as const;
+export type GenreName = Schemas['Genre'];
+/** Genres offered by the catalogue, in the order the storefront lists them (the contract's order). */
+export const GENRES: readonly GenreName[] = genreValues;
 
 /** One of the book formats. */
-export type BookFormatName = (typeof BOOK_FORMATS)[number];
+export type BookFormatName = Schemas['BookFormat'];
+/** Book formats offered by the Add/Edit Book form's select. */
+export const BOOK_FORMATS: readonly BookFormatName[] = bookFormatValues;
 
+/** Query of `GET /book/all` as the contract defines it. */
+export type ListBooksQuery = NonNullable<operations['listBooks']['parameters']['query']>;
 /** `sortBy` values the public book list understands ('' = Recommended). */
-export type SortByValue =
-  | ''
-  | 'price'
-  | 'title'
-  | 'createdat'
-  | 'newestarrivals'
-  | 'newrelease'
-  | 'awardwinner';
+export type SortByValue = NonNullable<ListBooksQuery['sortBy']>;
+/** Every `sortBy` value, in the contract's order. */
+export const SORT_BY_VALUES: readonly SortByValue[] = pathsBookAllGetParametersQuerySortByValues;
 
 /** A Sort By choice: the URL/query value, its label and the sortDesc flag the list call sends. */
 export type SortOption = { value: SortByValue; label: string; sortDesc: boolean };
 
 /**
- * Sort By choices of the /books sidebar. The legacy client always sent sortDesc=true; a
- * shopper expects cheapest first and A to Z, so price and title ascend and the date-based
- * sorts stay newest first.
+ * Label and direction of each sort. A Record over SortByValue: a sort added to the contract
+ * does not compile until it has a label here. The legacy client always sent sortDesc=true; a
+ * shopper expects cheapest first and A to Z, so price and title ascend, and the date-based
+ * and filter-like sorts stay newest first.
  */
-export const SORT_OPTIONS: readonly SortOption[] = [
-  { value: '', label: 'Recommended', sortDesc: true },
-  { value: 'price', label: 'Price: low to high', sortDesc: false },
-  { value: 'title', label: 'Title: A to Z', sortDesc: false },
-  { value: 'createdat', label: 'Newest first', sortDesc: true },
-  { value: 'newestarrivals', label: 'New arrivals (last month)', sortDesc: true },
-  { value: 'newrelease', label: 'New releases (last 3 months)', sortDesc: true },
-  { value: 'awardwinner', label: 'Award winners', sortDesc: true },
-];
+const SORT_CHOICES: Record<SortByValue, Omit<SortOption, 'value'>> = {
+  '': { label: 'Recommended', sortDesc: true },
+  price: { label: 'Price: low to high', sortDesc: false },
+  title: { label: 'Title: A to Z', sortDesc: false },
+  createdat: { label: 'Newest first', sortDesc: true },
+  newestarrivals: { label: 'New arrivals (last month)', sortDesc: true },
+  newrelease: { label: 'New releases (last 3 months)', sortDesc: true },
+  dealsanddiscount: { label: 'Deals and discounts', sortDesc: true },
+  awardwinner: { label: 'Award winners', sortDesc: true },
+};
+
+/** Sort By choices of the /books sidebar, one per contract sortBy value, in the contract's order. */
+export const SORT_OPTIONS: readonly SortOption[] = SORT_BY_VALUES.map((value) => ({ value, ...SORT_CHOICES[value] }));
 
 /** Books per page on the public /books list. */
 export const BOOKS_PAGE_SIZE = 8;
@@ -97,15 +95,19 @@ export const CART_DISCOUNTS: readonly CartDiscountInfo[] = [
   { label: 'Seasonal', percent: 8 },
 ];
 
-/** Order status values (Processing is only styled by the admin dashboard). */
-export const ORDER_STATUSES = ['Pending', 'Processing', 'Completed', 'Cancelled'] as const;
 /** One of the order statuses. */
-export type OrderStatusName = (typeof ORDER_STATUSES)[number];
+export type OrderStatusName = Schemas['OrderStatus'];
+/** Order status values (Processing is only styled by the admin dashboard). */
+export const ORDER_STATUSES: readonly OrderStatusName[] = orderStatusValues;
 
-/** Account roles, exactly as the server spells them. */
-export const ROLES = ['User', 'Staff', 'Admin'] as const;
 /** One of the account roles. */
-export type RoleName = (typeof ROLES)[number];
+export type RoleName = Schemas['Role'];
+/** Account roles, exactly as the server spells them. */
+export const ROLES: readonly RoleName[] = roleValues;
+/** A role an Admin may give (spec section 6: Staff or User). */
+export type AssignableRoleName = Schemas['AssignableRole'];
+/** The roles `updateUserRole` accepts. */
+export const ASSIGNABLE_ROLES: readonly AssignableRoleName[] = assignableRoleValues;
 
 /** Delays before the app navigates away after a success (or the books-page loader). */
 export const REDIRECT_DELAYS_MS = {
@@ -118,28 +120,32 @@ export const REDIRECT_DELAYS_MS = {
 /** Text colour of a new banner. */
 export const DEFAULT_TEXT_COLOR = '#ffffff';
 
-/** A banner colour choice: background, text colour and a ready-made inline preview style. */
+/** One of the five banner colour names the contract allows (BannerColor). */
+export type BannerColorName = Schemas['BannerColor'];
+
+/** A banner colour choice: its name (what the API stores), background, text colour and a ready-made inline preview style. */
 export type BannerColorOption = {
-  name: 'Blue' | 'Green' | 'Red' | 'Yellow' | 'Purple';
+  name: BannerColorName;
   color: string;
   textColor: string;
   previewStyle: { backgroundColor: string; color: string };
 };
 
-function bannerColor(
-  name: BannerColorOption['name'],
-  color: string,
-  textColor: string,
-): BannerColorOption {
-  return { name, color, textColor, previewStyle: { backgroundColor: color, color: textColor } };
-}
+/**
+ * The palette behind the names: the contract's BannerColor `x-reference-hex` and
+ * `x-default-text-color` (a contract test keeps them equal). Every pair meets WCAG AA (4.5:1)
+ * text contrast; white on yellow is unreadable, so Yellow carries dark text.
+ */
+const PALETTE: Record<BannerColorName, { color: string; textColor: string }> = {
+  Blue: { color: '#2563eb', textColor: DEFAULT_TEXT_COLOR },
+  Green: { color: '#15803d', textColor: DEFAULT_TEXT_COLOR },
+  Red: { color: '#dc2626', textColor: DEFAULT_TEXT_COLOR },
+  Yellow: { color: '#facc15', textColor: '#1f2937' },
+  Purple: { color: '#7c3aed', textColor: DEFAULT_TEXT_COLOR },
+};
 
-/** Banner colour options; every pair meets WCAG AA (4.5:1) text contrast. */
-export const BANNER_COLORS: readonly BannerColorOption[] = [
-  bannerColor('Blue', '#2563eb', DEFAULT_TEXT_COLOR),
-  bannerColor('Green', '#15803d', DEFAULT_TEXT_COLOR),
-  bannerColor('Red', '#dc2626', DEFAULT_TEXT_COLOR),
-  // White on yellow is unreadable, so Yellow carries dark text.
-  bannerColor('Yellow', '#facc15', '#1f2937'),
-  bannerColor('Purple', '#7c3aed', DEFAULT_TEXT_COLOR),
-];
+/** Banner colour options, in the contract's order. */
+export const BANNER_COLORS: readonly BannerColorOption[] = bannerColorValues.map((name) => {
+  const { color, textColor } = PALETTE[name];
+  return { name, color, textColor, previewStyle: { backgroundColor: color, color: textColor } };
+});

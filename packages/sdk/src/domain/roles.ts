@@ -1,3 +1,10 @@
+import { ASSIGNABLE_ROLES, type AssignableRoleName } from './constants.js';
+
+/** Whether an Admin may give this role (Staff or User; never Admin). */
+export function isAssignableRole(role: string): role is AssignableRoleName {
+  return (ASSIGNABLE_ROLES as readonly string[]).includes(role);
+}
+
 /** A role change is sent only when the chosen role differs from the current one. */
 export function shouldUpdateRole(current: string, next: string): boolean {
   return next !== current;

@@ -15,9 +15,17 @@ export interface paths {
         put?: never;
         /**
          * Register a customer account
-         * @description Creates an unverified account and e-mails a 5-digit one-time code. The reply's
-         *     `user.id` is needed for `PUT /auth/verify`. The first account of an empty database
-         *     becomes Admin; every other account is a customer (`User`).
+         * @description Creates an unverified account and e-mails a 5-digit one-time code (10000-99999,
+         *     valid for 15 minutes). The reply's `user.id` is needed for `PUT /auth/verify`.
+         *
+         *     - The first account of an empty database becomes Admin, decided under a lock (or a
+         *       serialisable transaction) so two simultaneous first registrations never both become
+         *       Admin; every other account is a customer (`User`).
+         *     - A username or e-mail of a verified account is a 400 (plain text).
+         *     - Registering again with the e-mail of an account that is not verified yet is not an
+         *       error: that account takes the new username and password (the username must not
+         *       belong to another account), a new code replaces the old one and is mailed, and the
+         *       reply is 200 with the same `user.id`.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -56,7 +64,14 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Verify the e-mail address with the one-time code */
+        /**
+         * Verify the e-mail address with the one-time code
+         * @description Checked in this order: unknown id 404; already verified 400 "User is already
+         *     verified"; 5 wrong codes already 400 "Too many attempts. Register again to get a new
+         *     code."; code older than 15 minutes 400 "Verification code has expired"; wrong code
+         *     400 "Invalid verification code" (counts as a try). A correct code verifies the
+         *     account and is cleared.
+         */
         put: operations["verifyEmail"];
         post?: never;
         delete?: never;
@@ -95,7 +110,9 @@ export interface paths {
         get?: never;
         /**
          * Change a user's role (Admin)
-         * @description The body is the new role as a bare JSON string, e.g. `"Staff"` (with Content-Type application/json).
+         * @description The body is the new role as a bare JSON string, `"Staff"` or `"User"` (with
+         *     Content-Type application/json); `"Admin"` is a 422 (spec section 6: an Admin sets a
+         *     user's role to Staff or User). Unknown user id 404.
          */
         put: operations["updateUserRole"];
         post?: never;
@@ -112,7 +129,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customer accounts, paged (Admin) */
+        /**
+         * List customer accounts, paged (Admin)
+         * @description Accounts with role User, oldest first (createdAt ascending, then id). `search` matches
+         *     username or e-mail containing it, case-insensitively. Paging as in `GET /book/all`:
+         *     totalPages = ceil(totalCount / pageSize) (0 when nothing matches); a page after the
+         *     last is 200 with empty `data` and the real totals.
+         */
         get: operations["listUsers"];
         put?: never;
         post?: never;
@@ -129,7 +152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff accounts, paged (Admin) */
+        /**
+         * List staff accounts, paged (Admin)
+         * @description Accounts with role Staff; order, search and paging as in `GET /user/getallusers`.
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -149,12 +175,29 @@ export interface paths {
         /**
          * List, filter, sort and page the catalogue
          * @description The storefront's book list. Without parameters (the home page) it answers the first
-         *     page in the server's default order; the Books page sends page, pageSize=8,
-         *     sortBy=createdat and sortDesc=true, plus genre and search when chosen. Every book
-         *     carries its averageStars and reviews.
+         *     page of 8 in the default order; the Books page sends page, pageSize=8, sortBy and
+         *     sortDesc, plus genre and search when chosen. Every book carries its averageStars and
+         *     reviews.
          *
-         *     The mock's default example holds the whole catalogue (27 books) on "page 1 of 4" so
-         *     the home page sections are complete; `page2` and `empty` are further examples.
+         *     Filters combine with AND: `genre` (exact, case-insensitive), `search` (title OR author
+         *     contains the text, case-insensitive; blank is no filter), `author` (exact,
+         *     case-insensitive), and the filter of a filter-like sort below.
+         *
+         *     Sorts (`sortBy`; `sortDesc` true = descending, the default). Every sort ends with
+         *     bookId ascending as the last tie-break, so pages never overlap or skip a book:
+         *     - `createdat` and `''` (Recommended): createdAt, then bookId.
+         *     - `price`: the list price (not the sale price), then title (case-insensitive), then bookId.
+         *     - `title`: title, case-insensitive, then bookId.
+         *     - Filter-like sorts keep only some books and order them by createdAt (sortDesc true =
+         *       newest first), then bookId: `newestarrivals` created in the last 30 days,
+         *       `newrelease` created in the last 90 days, `dealsanddiscount` sale running now
+         *       (isOnSale and startTime <= now <= endTime), `awardwinner` awardWinners true.
+         *
+         *     Paging: totalItems counts every match; totalPages = ceil(totalItems / pageSize), 0 when
+         *     nothing matches. A page after the last is not an error: 200 with empty `data`,
+         *     currentPage as asked and the real totals. page < 1, pageSize < 1 or > 100 is a 422.
+         *
+         *     The mock's examples are pages of 8: `default` (page 1), `page2`, `fiction`, `empty`.
          */
         get: operations["listBooks"];
         put?: never;
@@ -174,7 +217,8 @@ export interface paths {
         };
         /**
          * Top 10 best-selling books
-         * @description Ranked by how many order lines name the book, whatever the order's status.
+         * @description The ten books named by the most order lines, whatever the order's status; ties by
+         *     title (case-insensitive), then bookId. Books no order names are left out.
          */
         get: operations["listBestSellers"];
         put?: never;
@@ -226,8 +270,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One book */
+        /**
+         * One book
+         * @description One book in an envelope. Unknown id 404.
+         */
         get: operations["getBookById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookcrud/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One book, read by the admin and staff headers for the title
+         * @description The bare Book (no envelope); the admin and staff headers show its `title` on book
+         *     pages. This is the path the legacy client really reaches: its header fetches with a
+         *     bare axios call on the page's own origin, `GET {origin}/api/bookcrud/get/{id}`, which is
+         *     `/bookcrud/get/{id}` under the `/api` base. Unknown id 404.
+         */
+        get: operations["getBookForHeader"];
         put?: never;
         post?: never;
         delete?: never;
@@ -245,7 +315,7 @@ export interface paths {
         };
         /**
          * One book, read for the admin header title
-         * @description The admin header reads `title` from this reply on book view pages.
+         * @description The same bare Book as `GET /bookcrud/get/{id}`, on the spec's literal path.
          */
         get: operations["getBookTitle"];
         put?: never;
@@ -267,7 +337,12 @@ export interface paths {
         put?: never;
         /**
          * Add a book (Admin)
-         * @description Sends the Add Book form as multipart/form-data. On success every connected client receives the live message ("Admin", "New book added! {title}").
+         * @description Sends the Add Book form as multipart/form-data; unknown parts are a 422 (the Add form
+         *     sends exactly these fields). The image, when sent, must be an image type and at most
+         *     5 MB; it is stored by the server and `imageUrl` is its absolute URL. A title or ISBN
+         *     already in the catalogue is a 400. On success a notification "New book added! {title}"
+         *     is stored and every hub client receives ReceiveMessage("Admin", "New book added!
+         *     {title}") (see `x-signalr`).
          */
         post: operations["createBook"];
         delete?: never;
@@ -286,7 +361,10 @@ export interface paths {
         get?: never;
         /**
          * Edit a book (Admin)
-         * @description Sends the Edit Book form as multipart/form-data; `image` may be an empty file, which keeps the current cover.
+         * @description Sends the Edit Book form as multipart/form-data, as the legacy form posts it (see
+         *     BookUpdateForm): parts the server does not use are ignored, and an empty `image` (an
+         *     empty file or an empty text part) keeps the current cover. Unknown id 404; a title or
+         *     ISBN of another book 400.
          */
         put: operations["updateBook"];
         post?: never;
@@ -306,7 +384,10 @@ export interface paths {
         get?: never;
         /**
          * Put a book on a timed sale (Admin)
-         * @description The Add Special Offer dialog. The sale runs while StartTime <= now <= EndTime.
+         * @description The Add Special Offer dialog. Sets discount, isOnSale, startTime and endTime of the book.
+         *     The sale runs while StartTime <= now <= EndTime; outside that window the book sells at
+         *     its list price (the discount is kept but not applied). `Discount` may be a number or a
+         *     numeric string. Unknown id 404.
          */
         put: operations["setDiscountOffer"];
         post?: never;
@@ -326,7 +407,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a book (Admin) */
+        /**
+         * Delete a book (Admin)
+         * @description Removes the book, its reviews, wishlist entries and cart lines; order lines keep their title and price. Unknown id 404.
+         */
         delete: operations["deleteBook"];
         options?: never;
         head?: never;
@@ -340,7 +424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's wishlist */
+        /**
+         * The caller's wishlist
+         * @description The caller's bookmarked books, most recently bookmarked first.
+         */
         get: operations["getWishlist"];
         put?: never;
         post?: never;
@@ -376,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bookmark a book */
+        /**
+         * Bookmark a book
+         * @description Unknown book 404; a book already on the caller's wishlist 400 "Already bookmarked".
+         */
         post: operations["addToWishlist"];
         delete?: never;
         options?: never;
@@ -394,7 +484,7 @@ export interface paths {
         get?: never;
         /**
          * Remove a book from the wishlist (deal-card form, PUT)
-         * @description Same effect and reply as the DELETE form; sent with an empty body.
+         * @description Same effect and reply as the DELETE form. Takes no body; `{}` is accepted too.
          */
         put: operations["removeFromWishlistByPut"];
         post?: never;
@@ -416,7 +506,10 @@ export interface paths {
         put?: never;
         /**
          * Add a book to the cart
-         * @description The unit price is remembered at the first add. Duplicate lines for one book are merged by the client.
+         * @description One line per book: adding a book already in the caller's cart adds to that line's
+         *     quantity. The line's unit price is the book's list price at the first add. The
+         *     line's new quantity may be at most the book's stock, else 400 "Requested quantity
+         *     exceeds available stock". Unknown book 404.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -432,7 +525,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's cart */
+        /**
+         * The caller's cart
+         * @description The caller's cart lines, oldest first (then cartItemId).
+         */
         get: operations["listCartItems"];
         put?: never;
         post?: never;
@@ -450,7 +546,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a cart line's quantity */
+        /**
+         * Change a cart line's quantity
+         * @description The new quantity may be anything from 1 up to the book's stock, the last copy included; above it 400.
+         */
         put: operations["updateCartItem"];
         post?: never;
         delete?: never;
@@ -487,10 +586,21 @@ export interface paths {
         put?: never;
         /**
          * Turn the caller's cart into an order
-         * @description No request body: the server reads its own copy of the cart. subtotal = sum of
-         *     quantity x unit price x (1 - book discount / 100); a 5 % cart discount applies from 5
-         *     books on. The order is Pending with an 8-character claim code (also e-mailed), and
-         *     the cart is emptied.
+         * @description Takes no body (the server reads the caller's cart); `{}` is accepted too. In one
+         *     transaction:
+         *     - an empty cart is 400 "Cart is empty";
+         *     - a line above the book's current stock is 400 "Not enough stock for book: {title}"
+         *       (stock is checked, not reserved: it is reduced when staff verify the order);
+         *     - each line is priced at the price the customer sees: quantity x unit price x
+         *       (1 - discount / 100) if the book's sale is running now (isOnSale and startTime <=
+         *       now <= endTime), else quantity x unit price. originalTotal is the sum, rounded to
+         *       2 decimals;
+         *     - discountRate is 0.05 when the cart holds 5 or more books, plus 0.10 when the
+         *       customer already has 10 or more Completed orders; finalTotal = originalTotal x
+         *       (1 - discountRate), rounded to 2 decimals;
+         *     - the order is Pending with a claim code of 8 upper-case hex characters, unique among
+         *       the Pending orders; the claim code is e-mailed with the order and returned;
+         *     - the cart is emptied.
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -506,7 +616,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's orders */
+        /**
+         * The caller's orders
+         * @description The caller's orders, newest first (orderDate descending, then orderId). No orders is
+         *     200 with `data: []`; clients also accept the legacy 404.
+         */
         get: operations["listMyOrders"];
         put?: never;
         post?: never;
@@ -524,7 +638,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cancel one of the caller's Pending orders */
+        /**
+         * Cancel one of the caller's Pending orders
+         * @description Takes no body; `{}` is accepted too. Another customer's or an unknown order 404;
+         *     Completed or Cancelled 400. Stock is not touched (it is only reduced at pickup).
+         */
         put: operations["cancelOrder"];
         post?: never;
         delete?: never;
@@ -540,7 +658,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every order (Admin and Staff) */
+        /**
+         * Every order (Admin and Staff)
+         * @description Every order, newest first (orderDate descending, then orderId). No orders is 200 with `data: []`; clients also accept the legacy 404.
+         */
         get: operations["listAllOrders"];
         put?: never;
         post?: never;
@@ -560,11 +681,17 @@ export interface paths {
         get?: never;
         /**
          * Verify an order at pickup with its claim code (Admin and Staff)
-         * @description Checked in this order: claim code present (400), order exists (404), code matches
-         *     (400), not already Completed (400), enough stock for every book (400). Then stock is
-         *     reduced, the order becomes Completed, its claim code is cleared, a notification
-         *     "{username} has purchased the book!" is stored and the live message
-         *     ("Purchased Book", "{username} has purchased the book ") is broadcast.
+         * @description Checked in this order, in one transaction with the order and its books locked:
+         *     1. claim code empty or blank: 400 "Claim code is required";
+         *     2. unknown order: 404 "Order not found";
+         *     3. Completed: 400 "Order already completed";
+         *     4. Cancelled: 400 "Cannot verify a cancelled order";
+         *     5. code does not match (compared case-insensitively, spaces trimmed): 400 "Invalid claim code";
+         *     6. a book short of stock: 400 "Not enough stock for book: {title}".
+         *     Then every book's stock is reduced (never below zero), the order becomes Completed,
+         *     its claim code is cleared, a notification "{username} has purchased the book!" is
+         *     stored and every hub client receives ReceiveMessage("Purchased Book", "{username} has
+         *     purchased the book ") (see `x-signalr`).
          */
         put: operations["verifyOrder"];
         post?: never;
@@ -581,7 +708,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A book's reviews */
+        /**
+         * A book's reviews
+         * @description The book's reviews, newest first (createdAt descending, then reviewId). No reviews is 200 with `[]`; clients also accept the legacy 404.
+         */
         get: operations["listReviews"];
         put?: never;
         post?: never;
@@ -602,7 +732,11 @@ export interface paths {
         put?: never;
         /**
          * Review a book the caller has bought
-         * @description Allowed only after a Completed order that contains the book.
+         * @description Rules: Stars 1..5 and a Comment with a non-space character (else 422); unknown book
+         *     404; the caller must have a Completed order containing the book (400 "You must
+         *     purchase the book before reviewing it."); one review per customer and book (400
+         *     "You have already reviewed this book."). The reply carries the stored review, and
+         *     the book's averageStars (one decimal) includes it.
          */
         post: operations["addReview"];
         delete?: never;
@@ -618,10 +752,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stored notifications (the header bell) */
+        /**
+         * Stored notifications (the header bell)
+         * @description Every stored notification, newest first (createdAt descending). The server stores one
+         *     when a book is created ("New book added! {title}") and when staff verify an order
+         *     ("{username} has purchased the book!").
+         */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubs/notification/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a live notification connection (SignalR negotiate)
+         * @description Anonymous: no sign-in is needed, and a bearer token (header or `access_token` query),
+         *     if sent, is ignored. The client (e.g. @microsoft/signalr) then opens the WebSocket
+         *     `/hubs/notification?id={connectionToken}`, sends the handshake
+         *     `{"protocol":"json","version":1}` followed by the record separator 0x1E, and from then
+         *     on receives JSON hub records, each ending in 0x1E: pings (`{"type":6}`) every 15
+         *     seconds and the invocations listed in `x-signalr.serverToClient`. The server calls no
+         *     client method other than ReceiveMessage and takes no client-to-server invocation.
+         *     On shutdown it sends a close record `{"type":7,"allowReconnect":true}`.
+         */
+        post: operations["negotiateNotificationHub"];
         delete?: never;
         options?: never;
         head?: never;
@@ -637,7 +803,7 @@ export interface paths {
         };
         /**
          * The banner to show on the storefront
-         * @description The newest pinned announcement whose window contains now, or `{active:false}`.
+         * @description The pinned announcement whose window contains now (startTime <= now <= endTime) with the latest startTime (then the greatest announcementId), or `{active:false}`.
          */
         get: operations["getActiveAnnouncement"];
         put?: never;
@@ -655,7 +821,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All announcements (Admin Banners table) */
+        /**
+         * All announcements (Admin Banners table)
+         * @description Every announcement, latest startTime first (then announcementId).
+         */
         get: operations["listAnnouncements"];
         put?: never;
         post?: never;
@@ -674,7 +843,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a banner (Admin) */
+        /**
+         * Add a banner (Admin)
+         * @description An empty or blank Message is 400 "Message is required". Color and TextColor are
+         *     stored as BannerColorInput and BannerTextColorInput describe (a name and a hex).
+         */
         post: operations["createAnnouncement"];
         delete?: never;
         options?: never;
@@ -692,7 +865,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a banner, or pin/unpin it (Admin)
-         * @description Takes the same six fields as add. The pin toggle sends the whole banner with IsPinned flipped.
+         * @description Takes the same six fields as add, with the same rules. The pin toggle sends the whole banner with IsPinned flipped. Unknown id 404.
          */
         put: operations["updateAnnouncement"];
         post?: never;
@@ -726,7 +899,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dashboard figures (Admin and Staff) */
+        /**
+         * Dashboard figures (Admin and Staff)
+         * @description totalBooks: books in the catalogue; totalOrders: orders of any status;
+         *     totalCustomers: accounts with role User; totalRevenue: sum of finalTotal of Completed
+         *     orders. weeklySales: orders placed today and on the 6 days before (UTC), counted by
+         *     weekday in a fixed Sun..Sat array (days with none are 0). recentNotifications: the 4
+         *     newest notifications; recentBooks: the 3 newest books (createdAt); recentOrders: the
+         *     3 newest orders (orderDate), with the customer's username and e-mail.
+         */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -745,6 +926,42 @@ export interface components {
          * @enum {string}
          */
         Role: "User" | "Staff" | "Admin";
+        /**
+         * @description A role an Admin may give with `PUT /user/updaterole/{userId}` (spec section 6). Admin is never assigned through the API.
+         * @enum {string}
+         */
+        AssignableRole: "Staff" | "User";
+        /**
+         * @description One of the spec's five banner colours. Clients render it from their own palette
+         *     (the SDK's BANNER_COLORS), never as CSS taken from the server.
+         * @enum {string}
+         */
+        BannerColor: "Blue" | "Green" | "Red" | "Yellow" | "Purple";
+        /**
+         * @description A banner colour as clients send it. The server stores and answers the BannerColor name:
+         *     - a name (`Blue`, `Green`, `Red`, `Yellow`, `Purple`) is taken as is;
+         *     - a legacy class token `bg-{blue|green|red|yellow|purple}-{shade}` (e.g. `bg-green-100`)
+         *       maps to the colour named in it, whatever the shade;
+         *     - a hex colour `#rgb` or `#rrggbb` (any case) maps to the BannerColor whose
+         *       `x-reference-hex` is nearest to it (Euclidean distance in RGB; ties go to the
+         *       colour listed first), e.g. `#2563eb` and `#1d4ed8` -> Blue, `#16a34a` -> Green,
+         *       `#9333ea` -> Purple.
+         *     Anything else (other CSS, `url(...)`, other class names) is a 422.
+         */
+        BannerColorInput: components["schemas"]["BannerColor"] | string;
+        /** @description Banner text colour as a lower-case `#rrggbb` hex. */
+        BannerTextColor: string;
+        /**
+         * @description A banner text colour as clients send it. The server answers a lower-case `#rrggbb`:
+         *     - a hex `#rgb` or `#rrggbb` (any case) is lower-cased and expanded (`#FFF` -> `#ffffff`);
+         *     - the legacy class tokens `text-white` -> `#ffffff` and `text-black` -> `#000000`;
+         *     - any other legacy token `text-{colour}-{shade}` (e.g. `text-green-800`) becomes the
+         *       banner colour's `x-default-text-color` (dark on Yellow, white on the others).
+         *     Anything else is a 422.
+         */
+        BannerTextColorInput: string;
+        /** @description No data: the legacy client sends `{}` (with Content-Type application/json) on calls that take no body; sending no body at all is the same. */
+        EmptyBody: Record<string, never>;
         /**
          * @description The nine genres of the catalogue (the genre filter compares them case-insensitively).
          * @enum {string}
@@ -798,7 +1015,10 @@ export interface components {
             isOnSale: boolean;
             availableInLibrary: boolean;
             awardWinners: boolean;
-            /** @description Cover image URL; null when the book has no cover. */
+            /**
+             * Format: uri
+             * @description Absolute cover image URL (scheme and host), e.g. https://shop.example/covers/muna-madan.svg; null when the book has no cover.
+             */
             imageUrl: string | null;
             /**
              * Format: date-time
@@ -840,6 +1060,10 @@ export interface components {
             author: string;
             /** @description Unit price remembered when the book was first added. */
             price: number;
+            /**
+             * Format: uri
+             * @description Absolute cover image URL; null when the book has no cover.
+             */
             imageUrl: string | null;
         };
         CartItem: {
@@ -867,8 +1091,8 @@ export interface components {
             username: string;
             /** Format: date-time */
             orderDate: string;
-            /** @description Subtotal before the cart discount. Never sent in lists by the legacy server. */
-            originalTotal?: number;
+            /** @description Subtotal after the book discounts that were running when the order was placed, before the cart discount; finalTotal = originalTotal x (1 - discountRate), rounded to 2 decimals. The legacy server never filled it in lists. */
+            originalTotal: number;
             /** @description Cart discount as a FRACTION (0.05 = 5 %). */
             discountRate: number;
             finalTotal: number;
@@ -899,10 +1123,8 @@ export interface components {
             endTime: string;
             /** @description Shown as Active. Status: not pinned = Inactive; pinned and before start = Scheduled; after end = Expired; otherwise Active. */
             isPinned: boolean;
-            /** @description CSS background colour, e.g. "#2563eb". */
-            color: string;
-            /** @description CSS text colour, e.g. "#ffffff". */
-            textColor: string;
+            color: components["schemas"]["BannerColor"];
+            textColor: components["schemas"]["BannerTextColor"];
         };
         /** @description The newest pinned announcement whose window contains now, or `{active:false}`. */
         ActiveAnnouncement: {
@@ -919,8 +1141,8 @@ export interface components {
             start: string | null;
             /** Format: date-time */
             end: string;
-            color: string;
-            textColor: string;
+            color: components["schemas"]["BannerColor"];
+            textColor: components["schemas"]["BannerTextColor"];
         };
         Notification: {
             message: string;
@@ -1020,13 +1242,58 @@ export interface components {
             endTime?: string;
             /**
              * Format: binary
-             * @description Cover image file (any image type; 300x450 px JPG or PNG suggested). Optional; Edit Book sends an empty file when no new cover was chosen, which keeps the old one.
+             * @description Cover image file (any image type; 300x450 px JPG or PNG suggested). Optional.
              */
             image?: string;
         };
+        /**
+         * @description multipart/form-data parts of the Edit Book form, taken as the legacy form sends them.
+         *     The same fields and rules as BookForm, but the schema is open: the form posts back
+         *     every field it read (`bookId`, `imageUrl`, `createdAt`, `averageStars`, `reviews`),
+         *     and the server ignores those and any other part it does not use. `image` is a file,
+         *     an empty file, or an empty text part; the last two keep the current cover. An empty
+         *     or "null" startTime/endTime clears the sale window.
+         */
+        BookUpdateForm: {
+            title: string;
+            author: string;
+            genre: components["schemas"]["Genre"];
+            isbn: string;
+            description: string;
+            publisher: string;
+            /** Format: date-time */
+            publicationDate: string;
+            price: number;
+            quantity: number;
+            language: string;
+            discount: number;
+            format: components["schemas"]["BookFormat"];
+            /** @default false */
+            isOnSale: boolean;
+            /** @default false */
+            availableInLibrary: boolean;
+            /** @default false */
+            awardWinners: boolean;
+            startTime?: string | ("" | "null");
+            endTime?: string | ("" | "null");
+            /** @description A new cover file; an empty file or an empty text part keeps the current cover. */
+            image?: string;
+            /** @description Posted back by the legacy form; ignored (the path names the book). */
+            bookId?: string;
+            /** @description Posted back by the legacy form; ignored. */
+            imageUrl?: string;
+            /** @description Posted back by the legacy form; ignored. */
+            createdAt?: string;
+            /** @description Posted back by the legacy form; ignored. */
+            averageStars?: string;
+            /** @description Posted back by the legacy form (as "[object Object],..." or empty); ignored. */
+            reviews?: string;
+        } & {
+            [key: string]: unknown;
+        };
         DiscountOfferRequest: {
-            /** @description Percent. */
-            Discount: number;
+            /** @description Percent, 0..100: a number, or a numeric string as the legacy form sends it ("20", "12.5"). */
+            Discount: number | string;
             /** Format: date-time */
             StartTime: string;
             /** Format: date-time */
@@ -1043,31 +1310,30 @@ export interface components {
             quantity: number;
         };
         CartUpdateRequest: {
-            /** @description Must stay below the book's stock. */
+            /** @description The new quantity of the line; at most the book's stock (the last copy can be bought). */
             quantity: number;
         };
         VerifyOrderRequest: {
-            /** @description The 8-character code the customer shows at pickup. An empty string is answered with 400 "Claim code is required". */
+            /** @description The 8-character code the customer shows at pickup, compared case-insensitively after trimming spaces. An empty string is answered with 400 "Claim code is required". */
             ClaimCode: string;
         };
         ReviewRequest: {
             /** Format: uuid */
             bookId: string;
             Stars: number;
+            /** @description Must contain a non-space character. */
             Comment: string;
         };
         AnnouncementRequest: {
-            /** @description Must not be empty (400 "Message is required"). */
+            /** @description Must not be empty or blank (400 "Message is required"). */
             Message: string;
             /** Format: date-time */
             StartTime: string;
             /** Format: date-time */
             EndTime: string;
             IsPinned: boolean;
-            /** @description CSS colour string, e.g. "#2563eb". */
-            Color: string;
-            /** @description CSS colour string, e.g. "#ffffff". */
-            TextColor: string;
+            Color: components["schemas"]["BannerColorInput"];
+            TextColor: components["schemas"]["BannerTextColorInput"];
         };
         /** @description Reply of commands that return nothing but a message. Which of status/statusCode/code are present varies per call (see the examples). */
         MessageEnvelope: {
@@ -1076,6 +1342,10 @@ export interface components {
             code?: number;
             message: string;
         };
+        /** @description `{status, message}`: the reply of the book update, delete and discount calls, the staff verify and the banner delete. */
+        StatusMessage: components["schemas"]["MessageEnvelope"] & unknown;
+        /** @description `{status, statusCode, message}`: the reply of e-mail verification and the cart commands. */
+        StatusCodeMessage: components["schemas"]["MessageEnvelope"] & unknown;
         RegisterResponse: {
             status: string;
             message: string;
@@ -1111,8 +1381,14 @@ export interface components {
             message: string;
             data: components["schemas"]["BestSeller"][];
         };
-        /** @description One book with a message (getbookbyid, create). */
+        /** @description One book with a status and a message (getbookbyid). */
         BookEnvelope: {
+            status: string;
+            message: string;
+            data: components["schemas"]["Book"];
+        };
+        /** @description The created book with a message (create); the legacy server sends no status here. */
+        BookCreated: {
             status?: string;
             message: string;
             data: components["schemas"]["Book"];
@@ -1127,6 +1403,8 @@ export interface components {
             message: string;
             data: components["schemas"]["Book"][];
         };
+        /** @description Wishlist add reply; clients read `statusCode`. */
+        WishlistAdded: components["schemas"]["WishlistResult"] & unknown;
         /** @description Wishlist check/add/remove reply; here `status` is a boolean. */
         WishlistResult: {
             status: boolean;
@@ -1164,7 +1442,7 @@ export interface components {
         ReviewAdded: {
             statusCode: number;
             message: string;
-            data?: components["schemas"]["Review"];
+            data: components["schemas"]["Review"];
         };
         NotificationList: {
             status: string;
@@ -1176,6 +1454,28 @@ export interface components {
             message: string;
             data: components["schemas"]["Announcement"][];
         };
+        /**
+         * @description SignalR negotiate reply. With `negotiateVersion=1` (what @microsoft/signalr sends) the
+         *     client then opens `ws(s)://{host}/hubs/notification?id={connectionToken}`; a version-0
+         *     client gets no connectionToken and uses `id={connectionId}`.
+         */
+        HubNegotiateResponse: {
+            /** @constant */
+            negotiateVersion: 1;
+            connectionId: string;
+            connectionToken: string;
+            availableTransports: components["schemas"]["HubTransports"];
+        } | {
+            /** @constant */
+            negotiateVersion: 0;
+            connectionId: string;
+            availableTransports: components["schemas"]["HubTransports"];
+        };
+        HubTransports: {
+            /** @enum {string} */
+            transport: "WebSockets" | "ServerSentEvents" | "LongPolling";
+            transferFormats: ("Text" | "Binary")[];
+        }[];
         AnnouncementEnvelope: {
             status: string;
             message: string;
@@ -1430,10 +1730,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusCodeMessage"];
                 };
             };
-            /** @description Wrong code. */
+            /** @description Wrong, expired or used-up code, or the account is verified already. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1496,7 +1796,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Role"];
+                "application/json": components["schemas"]["AssignableRole"];
             };
         };
         responses: {
@@ -1576,23 +1876,24 @@ export interface operations {
             query?: {
                 /** @description 1-based page number. */
                 page?: components["parameters"]["page"];
-                /** @description Books per page (the server's default is 10; the Books page asks for 8). */
+                /** @description Books per page. */
                 pageSize?: number;
                 /**
                  * @description price, title, createdat (default, newest first), newestarrivals (created in the last
-                 *     month), newrelease (last 3 months), dealsanddiscount (sale running now),
-                 *     awardwinner (award winners only). Empty means Recommended (the server default).
+                 *     30 days), newrelease (last 90 days), dealsanddiscount (sale running now),
+                 *     awardwinner (award winners only). Empty means Recommended (= createdat).
                  */
                 sortBy?: "" | "price" | "title" | "createdat" | "newestarrivals" | "newrelease" | "dealsanddiscount" | "awardwinner";
+                /** @description Descending order (the default); false = ascending. For the filter-like sorts it orders the kept books by createdAt. */
                 sortDesc?: boolean;
                 /**
-                 * @description One genre, compared case-insensitively.
+                 * @description One genre.
                  * @example Fiction
                  */
-                genre?: string;
+                genre?: components["schemas"]["Genre"];
                 /** @description Matches title or author, case-insensitive. */
                 search?: string;
-                /** @description Exact author filter (supported by the server; the web app does not send it). */
+                /** @description Exact author filter, case-insensitive (supported by the server; the web app does not send it). */
                 author?: string;
             };
             header?: never;
@@ -1725,6 +2026,34 @@ export interface operations {
             422: components["responses"]["ValidationProblem"];
         };
     };
+    getBookForHeader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The book's GUID.
+                 * @example 0f0e0000-0000-4000-8000-000000000003
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book (bare object). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Book"];
+                };
+            };
+            404: components["responses"]["BookNotFound"];
+            422: components["responses"]["ValidationProblem"];
+        };
+    };
     getBookTitle: {
         parameters: {
             query?: never;
@@ -1772,7 +2101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookEnvelope"];
+                    "application/json": components["schemas"]["BookCreated"];
                 };
             };
             /** @description A book with this title or ISBN exists. */
@@ -1804,7 +2133,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": components["schemas"]["BookForm"];
+                "multipart/form-data": components["schemas"]["BookUpdateForm"];
             };
         };
         responses: {
@@ -1814,7 +2143,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Another book has this title or ISBN. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1838,14 +2176,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "Discount": 15,
-                 *       "StartTime": "2026-11-21T00:00:00Z",
-                 *       "EndTime": "2026-12-21T23:59:59Z",
-                 *       "IsOnSale": true
-                 *     }
-                 */
                 "application/json": components["schemas"]["DiscountOfferRequest"];
             };
         };
@@ -1856,7 +2186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusMessage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1886,7 +2216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusMessage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1970,7 +2300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WishlistResult"];
+                    "application/json": components["schemas"]["WishlistAdded"];
                 };
             };
             /** @description Already on the wishlist. */
@@ -2001,7 +2331,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
         responses: {
             /** @description Removed, or it was not there (status false). */
             200: {
@@ -2071,7 +2405,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusCodeMessage"];
+                };
+            };
+            /** @description The line would hold more than the book's stock. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2129,10 +2472,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusCodeMessage"];
                 };
             };
-            /** @description The quantity is not below the book's stock. */
+            /** @description The quantity is above the book's stock. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2165,7 +2508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusCodeMessage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2181,7 +2524,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
         responses: {
             /** @description Order placed. */
             200: {
@@ -2192,7 +2539,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlaceOrderResponse"];
                 };
             };
-            /** @description The cart is empty. */
+            /** @description The cart is empty, or a line is above the book's stock. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2203,6 +2550,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationProblem"];
         };
     };
     listMyOrders: {
@@ -2238,7 +2586,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
         responses: {
             /** @description Cancelled. */
             200: {
@@ -2314,7 +2666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusMessage"];
                 };
             };
             /** @description Missing or wrong code, already completed, or not enough stock. */
@@ -2397,7 +2749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewAdded"];
                 };
             };
-            /** @description The caller has no Completed order containing the book. */
+            /** @description The caller has no Completed order containing the book, or reviewed it already. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2408,6 +2760,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
         };
     };
@@ -2429,6 +2782,30 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
+        };
+    };
+    negotiateNotificationHub: {
+        parameters: {
+            query?: {
+                /** @description 1 for current SignalR clients (adds connectionToken); absent or 0 for old ones. */
+                negotiateVersion?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How to connect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HubNegotiateResponse"];
+                };
+            };
+            422: components["responses"]["ValidationProblem"];
         };
     };
     getActiveAnnouncement: {
@@ -2482,16 +2859,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "Message": "Dashain & Tihar festival sale: up to 30% off selected books!",
-                 *       "StartTime": "2026-11-21T00:00:00Z",
-                 *       "EndTime": "2026-12-21T00:00:00Z",
-                 *       "IsPinned": true,
-                 *       "Color": "#2563eb",
-                 *       "TextColor": "#ffffff"
-                 *     }
-                 */
                 "application/json": components["schemas"]["AnnouncementRequest"];
             };
         };
@@ -2583,7 +2950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageEnvelope"];
+                    "application/json": components["schemas"]["StatusMessage"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2615,3 +2982,23 @@ export interface operations {
         };
     };
 }
+type FlattenedDeepRequired<T> = {
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
+};
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsBookAllGetParametersQuerySortByValues: ReadonlyArray<FlattenedDeepRequired<paths>["/book/all"]["get"]["parameters"]["query"]["sortBy"]> = ["", "price", "title", "createdat", "newestarrivals", "newrelease", "dealsanddiscount", "awardwinner"];
+export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["User", "Staff", "Admin"];
+export const assignableRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssignableRole"]> = ["Staff", "User"];
+export const bannerColorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BannerColor"]> = ["Blue", "Green", "Red", "Yellow", "Purple"];
+export const genreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Genre"]> = ["Fiction", "Non-Fiction", "Science", "History", "Biography", "Fantasy", "Mystery", "Romance", "Horror"];
+export const bookFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookFormat"]> = ["Paperback", "Hardcover", "Signed Edition", "Limited Edition", "First Edition", "Collector's Edition", "Author's Edition", "Deluxe Edition"];
+export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderStatus"]> = ["Pending", "Processing", "Completed", "Cancelled"];
+export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];
+export const bookUpdateFormEndTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["endTime"]> = ["", "null"];
+export const hubTransportsTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transport"]> = ["WebSockets", "ServerSentEvents", "LongPolling"];
+export const hubTransportsTransferFormatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transferFormats"]> = ["Text", "Binary"];

@@ -1,6 +1,6 @@
 import type { components } from '../generated/schema.js';
 import type {
-  Book, BookEnvelope, BookInput, DiscountOfferInput, MessageEnvelope, RequestOptions,
+  Book, BookCreated, BookInput, DiscountOfferInput, MessageEnvelope, RequestOptions,
 } from '../types.js';
 import { init, iso, unwrap, type RawClient } from './call.js';
 
@@ -10,10 +10,12 @@ export interface CatalogApi {
   listAll(options?: RequestOptions): Promise<Book[]>;
   /** `getBookById` — one book, unwrapped from its envelope. */
   get(bookId: string, options?: RequestOptions): Promise<Book>;
-  /** `getBookTitle` — the bare book read for the admin header, on the legacy doubled `/api/api/...` path. */
+  /** `getBookForHeader` — the bare book the admin and staff headers read for the title (`/bookcrud/get/{id}`, the path the legacy client reaches). */
   getTitle(id: string, options?: RequestOptions): Promise<Book>;
+  /** `getBookTitle` — the same bare book on the spec's literal, doubled `/api/api/bookcrud/get/{id}` path. */
+  getTitleDoubledPath(id: string, options?: RequestOptions): Promise<Book>;
   /** `createBook` — multipart form with the `image` file part (Admin). */
-  create(input: BookInput, options?: RequestOptions): Promise<BookEnvelope>;
+  create(input: BookInput, options?: RequestOptions): Promise<BookCreated>;
   /** `updateBook` — multipart form; without `image` an empty file part keeps the cover (Admin). */
   update(bookId: string, input: BookInput, options?: RequestOptions): Promise<MessageEnvelope>;
   /** `setDiscountOffer` — sends PascalCase `{Discount, StartTime, EndTime, IsOnSale}`, times as ISO (Admin). */
@@ -36,7 +38,8 @@ export function catalogApi(raw: RawClient): CatalogApi {
       return Array.isArray(all) ? all : all.books;
     },
     get: async (bookId, options) => (await unwrap(raw.GET('/bookcrud/getbookbyid/{bookId}', { ...book(bookId), ...init(options) }))).data,
-    getTitle: (id, options) => unwrap(raw.GET('/api/bookcrud/get/{id}', { params: { path: { id } }, ...init(options) })),
+    getTitle: (id, options) => unwrap(raw.GET('/bookcrud/get/{id}', { params: { path: { id } }, ...init(options) })),
+    getTitleDoubledPath: (id, options) => unwrap(raw.GET('/api/bookcrud/get/{id}', { params: { path: { id } }, ...init(options) })),
     create: async (input, options) => unwrap(raw.POST('/bookcrud/create', { ...form(input, false), ...init(options) })),
     update: async (bookId, input, options) =>
       unwrap(raw.PUT('/bookcrud/updatebook/{bookId}', { ...book(bookId), ...form(input, true), ...init(options) })),

@@ -1,5 +1,5 @@
 import type { components } from '../generated/schema.js';
-import type { ListUsersParams, PagedUsers, RequestOptions, Role, User } from '../types.js';
+import type { AssignableRole, ListUsersParams, PagedUsers, RequestOptions, User } from '../types.js';
 import { init, unwrap, type RawClient } from './call.js';
 
 /** Accounts as the Admin sees them. All need a bearer token. */
@@ -10,8 +10,8 @@ export interface UsersApi {
   list(params?: ListUsersParams, options?: RequestOptions): Promise<PagedUsers>;
   /** `listStaff` — staff accounts, paged. */
   listStaff(params?: ListUsersParams, options?: RequestOptions): Promise<PagedUsers>;
-  /** `updateUserRole` — the body is the bare JSON string (`"Staff"`); answers 204. */
-  updateRole(userId: string, role: Role, options?: RequestOptions): Promise<void>;
+  /** `updateUserRole` — the body is the bare JSON string (`"Staff"` or `"User"`; Admin is never assigned); answers 204. */
+  updateRole(userId: string, role: AssignableRole, options?: RequestOptions): Promise<void>;
 }
 
 type UserPageReply = components['schemas']['UserPage'];

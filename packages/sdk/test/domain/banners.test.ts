@@ -60,7 +60,7 @@ describe('defaultNewBanner', () => {
     expect(defaultNewBanner(NOW)).toEqual({
       message: '',
       isPinned: true,
-      color: '#2563eb',
+      color: 'Blue',
       textColor: '#ffffff',
       startTime: '2026-11-21T06:00:00.000Z',
       endTime: '2026-12-21T06:00:00.000Z',

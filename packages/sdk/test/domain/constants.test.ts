@@ -21,7 +21,7 @@ describe('spec constants', () => {
 
   it('offers the spec sort values, Recommended first, each with a label', () => {
     expect(SORT_OPTIONS.map((o) => o.value)).toEqual([
-      '', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'awardwinner',
+      '', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner',
     ]);
     expect(SORT_OPTIONS[0]?.label).toBe('Recommended');
     expect(SORT_OPTIONS.every((o) => o.label.length > 0)).toBe(true);

@@ -1,8 +1,9 @@
-import { type ComponentType, type ReactNode, lazy } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth/guards';
 import { PublicLayout } from '../features/layout/public-layout';
 import { AppRoot } from './app-root';
+import { lazy } from '../lib/lazy';
 
 /**
  * A route element whose module loads on first visit (one chunk per page). The Suspense

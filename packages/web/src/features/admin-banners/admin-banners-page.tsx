@@ -1,5 +1,5 @@
 import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
-import { type BannerStatus, bannerStatus, formatDate } from '@pustak/sdk/domain';
+import { type BannerStatus, bannerColorOption, bannerStatus, formatDate } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -125,7 +125,7 @@ export default function AdminBannersPage() {
                       </td>
                       <td data-label="Message">
                         <span className={styles.message}>
-                          <span className={styles.dot} style={{ background: banner.color }} aria-hidden="true" />
+                          <span className={styles.dot} style={{ background: bannerColorOption(banner.color).color }} aria-hidden="true" />
                           {banner.message}
                         </span>
                       </td>

@@ -1,4 +1,4 @@
-import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
+import { type Announcement, type AnnouncementInput, type BannerColor } from '@pustak/sdk';
 import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/button';
@@ -17,7 +17,7 @@ export type BannerFormValues = {
   start: string;
   end: string;
   isPinned: boolean;
-  color: string;
+  color: BannerColor;
   textColor: string;
 };
 
@@ -152,17 +152,17 @@ function BannerForm({
         <legend className={styles.legend}>Colour</legend>
         <div className={styles.swatches}>
           {BANNER_COLORS.map((option) => {
-            const checked = values.color.toLowerCase() === option.color.toLowerCase();
+            const checked = values.color === option.name;
             return (
               <label key={option.name} className={cx(styles.swatch, checked && styles.swatchOn)}>
                 <input
                   type="radio"
                   name={colorName}
-                  value={option.color}
+                  value={option.name}
                   checked={checked}
                   className="visually-hidden"
                   onChange={() => {
-                    set('color', option.color);
+                    set('color', option.name);
                     set('textColor', option.textColor);
                   }}
                 />

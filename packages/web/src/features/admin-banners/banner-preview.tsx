@@ -1,3 +1,4 @@
+import { type BannerColor } from '@pustak/sdk';
 import { AnnouncementBannerView } from '../announcements/announcement-banner';
 import styles from './admin-banners.module.css';
 
@@ -5,7 +6,7 @@ export interface BannerLook {
   message: string;
   startTime: string | null;
   endTime: string | null;
-  color: string;
+  color: BannerColor;
   textColor: string;
 }
 

@@ -1,5 +1,5 @@
 import { type Role, type User } from '@pustak/sdk';
-import { ADMIN_PAGE_SIZE, ROLES, formatDate, shouldUpdateRole } from '@pustak/sdk/domain';
+import { ADMIN_PAGE_SIZE, ROLES, formatDate, isAssignableRole, shouldUpdateRole } from '@pustak/sdk/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -164,7 +164,7 @@ function RoleChange({ user }: { user: User }) {
   const options = ROLES.filter((value) => ASSIGNABLE.includes(value) || value === user.role);
 
   const update = async () => {
-    if (!shouldUpdateRole(user.role, role)) {
+    if (!shouldUpdateRole(user.role, role) || !isAssignableRole(role)) {
       toast.info(`${user.username} is already ${user.role}.`);
       return;
     }

@@ -23,7 +23,7 @@ describe('announcement banner', () => {
           message: 'Tihar sale',
           start: '2026-11-19T00:00:00Z',
           end: '2026-11-22T12:30:05Z',
-          color: '#166534',
+          color: 'Green',
           textColor: '#ffffff',
         }}
       />,
@@ -40,7 +40,7 @@ describe('announcement banner', () => {
   it('shows no countdown without a start value', () => {
     renderWithApp(
       <AnnouncementBannerView
-        announcement={{ active: true, message: 'Free delivery this week', start: null, end: '2099-01-01T00:00:00Z', color: '#2563eb', textColor: '#fff' }}
+        announcement={{ active: true, message: 'Free delivery this week', start: null, end: '2029-01-01T00:00:00Z', color: 'Blue', textColor: '#fff' }}
       />,
       { mockUrl: 'http://unused.test' },
     );

@@ -1,5 +1,5 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
-import { COUNTDOWN_TICK_MS, bannerCountdown } from '@pustak/sdk/domain';
+import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown } from '@pustak/sdk/domain';
 import { Link } from 'react-router';
 import { useNow } from '../../lib/use-now';
 import { useActiveAnnouncement } from './api/use-active-announcement';
@@ -27,7 +27,7 @@ export function AnnouncementBannerView({ announcement }: { announcement: ActiveB
     <Link
       to="/shop"
       className={styles.banner}
-      style={{ background: a.color || 'var(--color-accent-700)', color: a.textColor || '#ffffff' }}
+      style={{ background: bannerColorOption(a.color).color, color: a.textColor || '#ffffff' }}
     >
       <div className={`container ${styles.inner}`}>
         <span className={styles.message}>{a.message}</span>

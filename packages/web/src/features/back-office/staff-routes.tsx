@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { BackOfficeArea } from './back-office-area';
 import { BackOfficeLayout } from './back-office-layout';
 import { BackOfficeNotFound } from './back-office-ui';
+import { lazy } from '../../lib/lazy';
 
 const StaffDashboardPage = lazy(() => import('../staff/staff-dashboard-page'));
 const StaffOrdersPage = lazy(() => import('../staff/staff-orders-page'));

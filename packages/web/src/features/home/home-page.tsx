@@ -1,6 +1,6 @@
 import { type BestSeller, type Book } from '@pustak/sdk';
 import { HOME_LIMITS, type GenreCount, homeSections } from '@pustak/sdk/domain';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowRightIcon,
@@ -18,6 +18,7 @@ import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider } from 
 import { useBestSellers, useHomeBooks } from './api/use-home-books';
 import { HomeSearch } from './components/home-search';
 import styles from './home-page.module.css';
+import { lazy } from '../../lib/lazy';
 
 // The newsletter box sits at the bottom of the page: it loads after the page has rendered.
 const Newsletter = lazy(() => import('./components/newsletter').then((m) => ({ default: m.Newsletter })));

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { IconButton } from '../../components/icon-button';
 import { BookIcon, MenuIcon, UserIcon } from '../../components/icons';
@@ -9,6 +9,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 import { BooksMenu } from './books-menu';
 import styles from './header.module.css';
 import { MAIN_LINKS } from './nav-items';
+import { lazy } from '../../lib/lazy';
 
 // The drawers' contents load on first use, keeping them out of the first paint.
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { Header } from './header';
 import styles from './public-layout.module.css';
+import { lazy } from '../../lib/lazy';
 
 // Fetched after the page itself has rendered: the footer sits below the fold, the banner
 // waits for its own API call anyway, and the toast only shows when a live message arrives.

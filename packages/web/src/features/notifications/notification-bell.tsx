@@ -1,10 +1,11 @@
-import { Suspense, lazy, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { IconButton } from '../../components/icon-button';
 import { BellIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
 import { useNotifications } from './api/use-notifications';
 import styles from './notification-bell.module.css';
+import { lazy } from '../../lib/lazy';
 
 // The list (and its date formatting) loads the first time the bell opens.
 const NotificationList = lazy(() => import('./notification-list'));

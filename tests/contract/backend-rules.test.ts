@@ -1,0 +1,412 @@
+// What a backend team needs from the contract alone (issue 7, part 2), and the legacy
+// client's wire habits the contract must accept (part 1): roles, the hub, required fields,
+// target behaviour next to the legacy quirk, list semantics, and examples that agree.
+import { describe, expect, it } from 'vitest';
+import { deref, loadContract, operationsOf, responseExamples, type Json } from './contract-helpers';
+
+const contract = loadContract();
+const operations = operationsOf(contract);
+const byId = new Map<string, Json>(operations.map((entry) => [entry.operation.operationId, entry.operation]));
+const op = (operationId: string): Json => {
+  const found = byId.get(operationId);
+  if (!found) throw new Error(`No operation ${operationId}`);
+  return found;
+};
+const schemas = contract.components.schemas;
+const example = (operationId: string, name = 'default', status = '200'): Json =>
+  responseExamples(contract, op(operationId), status).find(([key]) => key === name)?.[1];
+const quirks = (operationId: string): string => (op(operationId)['x-quirks'] ?? []).join('\n');
+const text = (operationId: string): string => String(op(operationId).description ?? '');
+
+/** The properties a schema requires, following $ref and allOf (what a conformant reply must send). */
+function requiredOf(node: Json): Set<string> {
+  const schema = deref(contract, node);
+  const required = new Set<string>(schema.required ?? []);
+  for (const part of schema.allOf ?? []) for (const name of requiredOf(part)) required.add(name);
+  return required;
+}
+function propertiesOf(node: Json): Record<string, Json> {
+  const schema = deref(contract, node);
+  return Object.assign({}, ...(schema.allOf ?? []).map(propertiesOf), schema.properties ?? {});
+}
+const replySchema = (operationId: string, status = '200') =>
+  deref(contract, op(operationId).responses[status]).content['application/json'].schema;
+
+// The roles every operation that needs a token allows (spec section 6, legacy-backend.md).
+const ROLES: Record<string, string[]> = {
+  getUserById: ['User', 'Staff', 'Admin'],
+  updateUserRole: ['Admin'],
+  listUsers: ['Admin'],
+  listStaff: ['Admin'],
+  createBook: ['Admin'],
+  updateBook: ['Admin'],
+  setDiscountOffer: ['Admin'],
+  deleteBook: ['Admin'],
+  getWishlist: ['User'],
+  checkWishlist: ['User'],
+  addToWishlist: ['User'],
+  removeFromWishlist: ['User'],
+  removeFromWishlistByPut: ['User'],
+  addCartItem: ['User'],
+  listCartItems: ['User'],
+  updateCartItem: ['User'],
+  removeCartItem: ['User'],
+  placeOrder: ['User'],
+  listMyOrders: ['User'],
+  cancelOrder: ['User'],
+  listAllOrders: ['Admin', 'Staff'],
+  verifyOrder: ['Admin', 'Staff'],
+  addReview: ['User'],
+  listAnnouncements: ['Admin'],
+  createAnnouncement: ['Admin'],
+  updateAnnouncement: ['Admin'],
+  deleteAnnouncement: ['Admin'],
+  getDashboard: ['Admin', 'Staff'],
+};
+
+describe('x-roles', () => {
+  it('is on exactly the operations with a bearer requirement, with roles the Role enum spells', () => {
+    const roleNames: string[] = schemas.Role.enum;
+    for (const { method, path, operation } of operations) {
+      const bearer = (operation.security ?? []).some((requirement: Json) => 'bearerAuth' in requirement);
+      const roles = operation['x-roles'];
+      if (!bearer) {
+        expect(roles, `${method} ${path} is public`).toBeUndefined();
+        continue;
+      }
+      expect(Array.isArray(roles) && roles.length > 0, `${method} ${path} x-roles`).toBe(true);
+      expect(new Set(roles).size, `${method} ${path}`).toBe(roles.length);
+      for (const role of roles) expect(roleNames, `${method} ${path}`).toContain(role);
+      expect(operation.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Unauthorized' });
+      expect(operation.responses['403'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Forbidden' });
+    }
+  });
+
+  it('gives each operation the roles of the spec', () => {
+    const declared = Object.fromEntries(
+      operations.filter(({ operation }) => operation['x-roles']).map(({ operation }) => [operation.operationId, operation['x-roles']]),
+    );
+    expect(declared).toEqual(ROLES);
+  });
+
+  it('says in words whose records a caller may touch, answering 404 for others', () => {
+    for (const operationId of ['getUserById', 'updateCartItem', 'removeCartItem', 'cancelOrder']) {
+      expect(op(operationId)['x-ownership'], operationId).toMatch(/404/);
+    }
+    for (const operationId of ['listCartItems', 'listMyOrders', 'getWishlist', 'placeOrder', 'addReview']) {
+      expect(op(operationId)['x-ownership'], operationId).toMatch(/caller/);
+    }
+    expect(contract.info.description).toMatch(/x-roles/);
+    expect(contract.info.description).toMatch(/x-ownership/);
+  });
+});
+
+describe('public operations and the legacy bearer', () => {
+  it('declare that a missing, empty or null bearer is anonymous', () => {
+    expect(contract.info.description).toMatch(/missing, empty,\s+`Bearer null`/);
+    expect(contract['x-quirks'].join('\n')).toMatch(/Bearer null.*never answer 401/s);
+    for (const { operation } of operations) {
+      if ((operation.security ?? []).length === 0) expect(operation.responses['401'] === undefined || operation.operationId === 'loginUser').toBe(true);
+    }
+  });
+});
+
+describe('the live hub', () => {
+  const negotiate = () => contract.paths['/hubs/notification/negotiate'];
+
+  it('negotiates anonymously outside the /api base', () => {
+    expect(negotiate().servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(negotiate().post).toMatchObject({ operationId: 'negotiateNotificationHub', security: [] });
+    const reply = deref(contract, replySchema('negotiateNotificationHub'));
+    const v1 = reply.oneOf.find((variant: Json) => variant.properties.negotiateVersion.const === 1);
+    expect(v1.required).toEqual(expect.arrayContaining(['connectionId', 'connectionToken', 'availableTransports']));
+  });
+
+  it('describes ReceiveMessage(sender, text) machine-readably, and when it is sent', () => {
+    const signalr = negotiate().post['x-signalr'];
+    expect(signalr).toMatchObject({ hub: '/hubs/notification', protocol: { name: 'json', version: 1 }, clientToServer: [] });
+    expect(signalr.protocol.recordSeparator).toBe('\u001e');
+    expect(signalr.serverToClient).toHaveLength(1);
+    const [event] = signalr.serverToClient;
+    expect(event.method).toBe('ReceiveMessage');
+    expect(event.arguments.map((a: Json) => [a.name, a.schema.type])).toEqual([['sender', 'string'], ['text', 'string']]);
+    expect(event.sentWhen.map((when: Json) => when.operationId).sort()).toEqual(['createBook', 'verifyOrder']);
+    for (const when of event.sentWhen) {
+      // The triggering operation names the same broadcast.
+      expect(op(when.operationId)['x-broadcasts']).toEqual([{ event: 'ReceiveMessage', arguments: when.arguments }]);
+    }
+    expect(event.sentWhen.find((w: Json) => w.operationId === 'createBook').arguments).toEqual(['Admin', 'New book added! {title}']);
+    expect(event.sentWhen.find((w: Json) => w.operationId === 'verifyOrder').arguments).toEqual(['Purchased Book', '{username} has purchased the book ']);
+  });
+});
+
+describe('required response fields (spec section 7, "Reads")', () => {
+  // operationId -> the fields the spec's client reads from the 200 reply.
+  const READS: [string, string[]][] = [
+    ['registerUser', ['statusCode', 'message', 'user']],
+    ['loginUser', ['statusCode', 'message', 'token', 'user']],
+    ['verifyEmail', ['statusCode', 'message']],
+    ['getUserById', ['username', 'email']],
+    ['listUsers', ['status', 'data', 'totalPages']],
+    ['listStaff', ['status', 'data', 'totalPages']],
+    ['listBooks', ['data', 'pagination']],
+    ['listBestSellers', ['code', 'data']],
+    ['getBookById', ['status', 'message', 'data']],
+    ['getBookForHeader', ['title']],
+    ['getBookTitle', ['title']],
+    ['setDiscountOffer', ['status', 'message']],
+    ['checkWishlist', ['status']],
+    ['addToWishlist', ['statusCode']],
+    ['addCartItem', ['statusCode']],
+    ['listCartItems', ['statusCode', 'data']],
+    ['removeCartItem', ['statusCode', 'message']],
+    ['placeOrder', ['statusCode', 'message', 'data']],
+    ['listMyOrders', ['status', 'data']],
+    ['cancelOrder', ['statusCode', 'message']],
+    ['listAllOrders', ['status', 'data']],
+    ['verifyOrder', ['status', 'message']],
+    ['addReview', ['statusCode', 'message', 'data']],
+    ['listNotifications', ['statusCode', 'data']],
+    ['listAnnouncements', ['data']],
+    ['getDashboard', ['totalBooks', 'totalOrders', 'totalCustomers', 'totalRevenue', 'weeklySales', 'recentNotifications', 'recentBooks', 'recentOrders']],
+  ];
+
+  it.each(READS)('%s requires %j', (operationId, fields) => {
+    const required = requiredOf(replySchema(operationId));
+    for (const field of fields) expect(required, `${operationId}.${field}`).toContain(field);
+  });
+
+  it('requires the nested fields the screens read', () => {
+    expect([...requiredOf(schemas.RegisterResponse.properties.user)]).toContain('id');
+    expect([...requiredOf(schemas.Pagination)]).toEqual(expect.arrayContaining(['totalPages', 'totalItems']));
+    expect([...requiredOf(schemas.Order)]).toEqual(expect.arrayContaining(['orderId', 'username', 'orderDate', 'status', 'originalTotal', 'discountRate', 'finalTotal', 'orderItems']));
+    expect([...requiredOf(schemas.Review)]).toEqual(expect.arrayContaining(['reviewId', 'username', 'stars', 'comment']));
+    expect([...requiredOf(schemas.CartItem)]).toEqual(expect.arrayContaining(['cartItemId', 'bookId', 'quantity', 'book']));
+    expect([...requiredOf(schemas.Notification)]).toEqual(['message', 'createdAt']);
+    const banner = schemas.ActiveAnnouncement.oneOf.find((variant: Json) => variant.properties.active.const === true);
+    expect(banner.required).toEqual(expect.arrayContaining(['message', 'color', 'textColor', 'start', 'end']));
+  });
+
+  it('keeps the shared envelopes the allOf variants narrow', () => {
+    expect(Object.keys(propertiesOf(schemas.StatusMessage)).sort()).toEqual(['code', 'message', 'status', 'statusCode']);
+  });
+});
+
+describe('wire habits of the legacy client', () => {
+  const pattern = (schema: Json) => new RegExp(schema.pattern);
+
+  it('takes the timed discount as a number or a numeric string', () => {
+    const discount = schemas.DiscountOfferRequest.properties.Discount;
+    expect(discount.type).toEqual(['number', 'string']);
+    expect(discount).toMatchObject({ minimum: 0, maximum: 100 });
+    for (const ok of ['20', '0', '100', '12.5', '99.99']) expect(ok, ok).toMatch(pattern(discount));
+    for (const bad of ['101', '-1', 'abc', '', '20%', '1e2', ' 20']) expect(bad, bad).not.toMatch(pattern(discount));
+    expect(quirks('setDiscountOffer')).toMatch(/numeric strings/);
+  });
+
+  it('defines banner colours as five names, with legacy tokens and hex mapped on input', () => {
+    expect(schemas.BannerColor.enum).toEqual(['Blue', 'Green', 'Red', 'Yellow', 'Purple']);
+    expect(Object.keys(schemas.BannerColor['x-reference-hex'])).toEqual(schemas.BannerColor.enum);
+    expect(Object.keys(schemas.BannerColor['x-default-text-color'])).toEqual(schemas.BannerColor.enum);
+    expect(schemas.Announcement.properties.color).toEqual({ $ref: '#/components/schemas/BannerColor' });
+    expect(schemas.Announcement.properties.textColor).toEqual({ $ref: '#/components/schemas/BannerTextColor' });
+    for (const operationId of ['createAnnouncement', 'updateAnnouncement']) {
+      const body = deref(contract, deref(contract, op(operationId).requestBody).content['application/json'].schema);
+      expect(body.properties.Color).toEqual({ $ref: '#/components/schemas/BannerColorInput' });
+      expect(body.properties.TextColor).toEqual({ $ref: '#/components/schemas/BannerTextColorInput' });
+    }
+    const accepts = (schema: Json, value: string) =>
+      schema.anyOf.some((variant: Json) => {
+        const v = deref(contract, variant);
+        return v.enum ? v.enum.includes(value) : new RegExp(v.pattern).test(value);
+      });
+    for (const ok of ['Blue', 'bg-green-100', 'bg-purple-950', '#2563eb', '#FFF']) expect(accepts(schemas.BannerColorInput, ok), ok).toBe(true);
+    for (const bad of ['url(https://evil.example/x.png)', 'red; background:url(x)', 'bg-black-100', 'blue', '#12345', 'var(--x)']) {
+      expect(accepts(schemas.BannerColorInput, bad), bad).toBe(false);
+    }
+    for (const ok of ['#ffffff', '#1F2937', 'text-white', 'text-green-800']) expect(accepts(schemas.BannerTextColorInput, ok), ok).toBe(true);
+    for (const bad of ['white', 'expression(alert(1))', 'text-green-800; x']) expect(accepts(schemas.BannerTextColorInput, bad), bad).toBe(false);
+    // Every answer in the examples uses a name and a hex.
+    const banners = [...example('listAnnouncements').data, example('getActiveAnnouncement')];
+    for (const banner of banners) {
+      expect(schemas.BannerColor.enum).toContain(banner.color);
+      expect(banner.textColor).toMatch(new RegExp(schemas.BannerTextColor.pattern));
+    }
+  });
+
+  it('documents the hex-to-name mapping the server must apply', () => {
+    expect(schemas.BannerColorInput.description).toMatch(/nearest/);
+    expect(schemas.BannerColorInput.description).toMatch(/bg-green-100/);
+    expect(schemas.BannerTextColorInput.description).toMatch(/text-white.*#ffffff/s);
+  });
+});
+
+describe('target behaviour, with the legacy behaviour kept as a quirk', () => {
+  it.each([
+    ['placeOrder', /Not enough stock for book: \{title\}/, /neither checks nor reserves stock/],
+    ['placeOrder', /sale is running now/, /whether or not its sale window is running/],
+    ['verifyOrder', /Cannot verify a cancelled order/, /does not refuse Cancelled orders/],
+    ['verifyOrder', /case-insensitively/, /case-sensitively/],
+    ['verifyEmail', /15 minutes/, /never expire/],
+    ['verifyEmail', /5 wrong codes/, /unlimited tries/],
+    ['updateCartItem', /up to the book's stock, the last copy included/, /last copy could never be bought/],
+    ['addCartItem', /adds to that line's\s+quantity/, /adds a new line/],
+    ['addReview', /Completed order containing the book/, /no duplicate check/],
+    ['addReview', /one review per customer and book/, /no blank-comment check/],
+    ['registerUser', /first account of an empty database\s+becomes Admin, decided under a lock/, /plain count/],
+    ['registerUser', /not verified yet/, /Email is already registered/],
+    ['setDiscountOffer', /outside that window the book sells at\s+its list price/, /never resets the discount/],
+  ] as [string, RegExp, RegExp][])('%s: %s', (operationId, target, legacy) => {
+    expect(text(operationId)).toMatch(target);
+    expect(quirks(operationId)).toMatch(legacy);
+  });
+
+  it('checks Stars and a non-blank Comment in the request schema', () => {
+    const review = schemas.ReviewRequest.properties;
+    expect(review.Stars).toMatchObject({ minimum: 1, maximum: 5 });
+    expect('   ').not.toMatch(new RegExp(review.Comment.pattern));
+    expect(' ok ').toMatch(new RegExp(review.Comment.pattern));
+  });
+});
+
+describe('paging, sorting and filters of GET /book/all', () => {
+  const description = text('listBooks');
+  const sortBy = op('listBooks').parameters.find((p: Json) => p.name === 'sortBy').schema.enum as string[];
+
+  it('explains every sort, its tie-break and what sortDesc means', () => {
+    for (const value of sortBy.filter(Boolean)) expect(description, value).toContain(`\`${value}\``);
+    expect(description).toMatch(/Every sort ends with\s+bookId ascending/);
+    expect(description).toMatch(/Filter-like sorts.*sortDesc true =\s+newest first/s);
+  });
+
+  it('combines filters with AND and defines out-of-range pages and totalPages', () => {
+    expect(description).toMatch(/Filters combine with AND: `genre`.*`search`.*`author`/s);
+    expect(description).toMatch(/totalPages = ceil\(totalItems \/ pageSize\)/);
+    expect(description).toMatch(/A page after the last is not an error: 200 with empty `data`/);
+  });
+
+  it('types genre as a Genre', () => {
+    expect(op('listBooks').parameters.find((p: Json) => p.name === 'genre').schema).toEqual({ $ref: '#/components/schemas/Genre' });
+  });
+});
+
+describe('examples that agree with each other (as of 2026-11-21)', () => {
+  const NOW = Date.parse('2026-11-21T12:00:00Z');
+  const DAY = 86_400_000;
+  const catalogue: Json[] = contract.components.examples.catalogue.value;
+  const bookById = new Map(catalogue.map((book) => [book.bookId, book]));
+  const orders: Json[] = example('listAllOrders').data;
+  const saleRunning = (book: Json, at: number) =>
+    book.isOnSale && book.startTime !== null && Date.parse(book.startTime) <= at && at <= Date.parse(book.endTime);
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+
+  it('prices every order line as the customer saw it, and totals it', () => {
+    for (const order of orders) {
+      const at = Date.parse(order.orderDate);
+      let subtotal = 0;
+      for (const line of order.orderItems) {
+        const book = bookById.get(line.bookId);
+        expect(book, `${order.orderId} ${line.title}`).toBeDefined();
+        expect(line).toMatchObject({ title: book.title, pricePerUnit: book.price });
+        expect(Date.parse(book.createdAt), `${line.title} exists when ordered`).toBeLessThan(at);
+        subtotal += line.quantity * line.pricePerUnit * (saleRunning(book, at) ? 1 - book.discount / 100 : 1);
+      }
+      const quantity = order.orderItems.reduce((sum: number, line: Json) => sum + line.quantity, 0);
+      expect(order.originalTotal, order.orderId).toBe(round2(subtotal));
+      expect(order.discountRate, order.orderId).toBe(quantity >= 5 ? 0.05 : 0);
+      expect(order.finalTotal, order.orderId).toBe(round2(subtotal * (1 - order.discountRate)));
+      expect(order.bookTitles).toEqual(order.orderItems.map((line: Json) => line.title));
+    }
+    const dates = orders.map((order) => Date.parse(order.orderDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it("lists sita's orders as her share of all orders", () => {
+    expect(example('listMyOrders').data).toEqual(orders.filter((order) => order.username === 'sita'));
+  });
+
+  it('has reviews only from customers with a Completed order containing the book, made before the review', () => {
+    const reviews = [...catalogue.flatMap((book) => book.reviews), ...contract.components.examples['muna-madan-reviews'].value];
+    expect(reviews.length).toBeGreaterThan(5);
+    for (const review of reviews) {
+      const bought = orders.find(
+        (order) => order.username === review.username && order.status === 'Completed' &&
+          order.orderItems.some((line: Json) => line.bookId === review.bookId) && Date.parse(order.orderDate) < Date.parse(review.createdAt),
+      );
+      expect(bought, `${review.username} reviewed ${bookById.get(review.bookId)?.title}`).toBeDefined();
+    }
+    for (const book of catalogue) {
+      const mean = book.reviews.length ? book.reviews.reduce((sum: number, r: Json) => sum + r.stars, 0) / book.reviews.length : 0;
+      expect(book.averageStars, book.title).toBe(Math.round(mean * 10) / 10);
+    }
+  });
+
+  it('gives dashboard figures that agree with the orders, books, users and notifications', () => {
+    const dashboard = example('getDashboard');
+    const completed = orders.filter((order) => order.status === 'Completed');
+    expect(dashboard.totalOrders).toBe(orders.length);
+    expect(dashboard.totalRevenue).toBe(round2(completed.reduce((sum, order) => sum + order.finalTotal, 0)));
+    expect(dashboard.totalBooks).toBe(catalogue.length);
+    expect(dashboard.totalCustomers).toBe(example('listUsers').totalCount);
+    const today = new Date(NOW);
+    const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - 6 * DAY;
+    const counts = [0, 0, 0, 0, 0, 0, 0];
+    for (const order of orders) {
+      const at = Date.parse(order.orderDate);
+      if (at >= start && at <= NOW) counts[new Date(at).getUTCDay()]! += 1;
+    }
+    expect(dashboard.weeklySales.map((day: Json) => day.count)).toEqual(counts);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(3);
+    expect(dashboard.recentOrders.map((order: Json) => [order.orderId, order.username, order.orderDate, order.finalTotal, order.status])).toEqual(
+      orders.slice(0, 3).map((order) => [order.orderId, order.username, order.orderDate, order.finalTotal, order.status]),
+    );
+    const users = example('listUsers').data;
+    for (const recent of dashboard.recentOrders) expect(recent.email).toBe(users.find((u: Json) => u.username === recent.username)?.email);
+    expect(dashboard.recentBooks.map((book: Json) => book.bookId)).toEqual(catalogue.slice(0, 3).map((book) => book.bookId));
+    expect(dashboard.recentNotifications).toEqual(example('listNotifications').data.slice(0, 4));
+  });
+
+  it('ranks best sellers by the order lines of the example orders', () => {
+    const counts = new Map<string, number>();
+    for (const order of orders) for (const line of order.orderItems) counts.set(line.bookId, (counts.get(line.bookId) ?? 0) + 1);
+    const ranked = [...counts.entries()]
+      .map(([bookId, orderCount]) => ({ bookId, orderCount, title: bookById.get(bookId).title as string }))
+      .sort((a, b) => b.orderCount - a.orderCount || a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.bookId.localeCompare(b.bookId))
+      .slice(0, 10);
+    expect(example('listBestSellers').data.map((entry: Json) => [entry.book.bookId, entry.orderCount])).toEqual(
+      ranked.map((entry) => [entry.bookId, entry.orderCount]),
+    );
+  });
+
+  it('stores a purchase notification for every pickup it lists, after the order', () => {
+    for (const notification of example('listNotifications').data) {
+      const bought = /^(\w+) has purchased the book!$/.exec(notification.message);
+      const added = /^New book added! (.+)$/.exec(notification.message);
+      if (bought) {
+        expect(
+          orders.some((o) => o.username === bought[1] && o.status === 'Completed' && Date.parse(o.orderDate) < Date.parse(notification.createdAt)),
+          notification.message,
+        ).toBe(true);
+      } else {
+        expect(added, notification.message).not.toBeNull();
+        expect(catalogue.find((book) => book.title === added![1])?.createdAt).toBe(notification.createdAt);
+      }
+    }
+  });
+
+  it('uses absolute cover URLs in every example', () => {
+    const urls: string[] = [];
+    const visit = (node: Json) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries<Json>(node)) {
+        if (key === 'imageUrl' && typeof value === 'string') urls.push(value);
+        else visit(value);
+      }
+    };
+    visit(contract.paths);
+    visit(contract.components.examples);
+    expect(urls.length).toBeGreaterThan(27);
+    for (const url of urls) expect(url).toMatch(/^https?:\/\/[^/]+\/covers\/[a-z0-9-]+\.svg$/);
+    expect(schemas.Book.properties.imageUrl.format).toBe('uri');
+  });
+});
