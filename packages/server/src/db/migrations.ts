@@ -53,7 +53,7 @@ const migrations: Record<string, Migration> = {
       await sql`create index books_price on books (price_paisa, id)`.execute(db);
       await sql`create index books_title on books (lower(title), id)`.execute(db);
       await sql`create index books_genre on books (lower(genre), created_at desc)`.execute(db);
-      await sql`create index books_author on books (author)`.execute(db);
+      await sql`create index books_author on books (lower(author))`.execute(db);
 
       await db.schema
         .createTable('reviews')

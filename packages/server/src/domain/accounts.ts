@@ -6,6 +6,7 @@ import type { Role, UserRow } from '../db/schema.js';
 import type { Mail } from '../mail/mailer.js';
 import type { Db } from './context.js';
 import { invalid, isUniqueViolationRefusal, notFound, rejected } from './account-errors.js';
+import { unauthenticated } from './errors.js';
 
 export const OTP_LIFETIME_MS = 15 * 60 * 1000;
 export const OTP_MAX_FAILED_TRIES = 5;
@@ -103,9 +104,9 @@ export async function verifyEmail(db: Db, id: string, code: string, now: Date): 
     case 'already':
       throw rejected('User is already verified');
     case 'spent':
-      throw rejected('Too many wrong codes; register again to get a new code');
+      throw rejected('Too many attempts. Register again to get a new code.');
     case 'expired':
-      throw rejected('Verification code has expired; register again to get a new code');
+      throw rejected('Verification code has expired');
     case 'wrong':
       throw rejected('Invalid verification code');
     case 'verified':
@@ -113,17 +114,15 @@ export async function verifyEmail(db: Db, id: string, code: string, now: Date): 
   }
 }
 
-export class SignInRefused extends Error {}
-
 /** Sign-in by username. An unverified account is refused only once the password is right. */
 export async function signIn(db: Db, username: string, password: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.trim().toLowerCase()).executeTakeFirst();
   if (!user) {
     await burnPasswordCheck(password);
-    throw new SignInRefused('Invalid username or password');
+    throw unauthenticated('Invalid username or password');
   }
-  if (!(await passwordMatches(user.password_hash, password))) throw new SignInRefused('Invalid username or password');
-  if (!user.is_verified) throw new SignInRefused('Please Verify user Account !');
+  if (!(await passwordMatches(user.password_hash, password))) throw unauthenticated('Invalid username or password');
+  if (!user.is_verified) throw unauthenticated('Please Verify user Account !');
   return user;
 }
 

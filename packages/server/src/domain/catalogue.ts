@@ -52,9 +52,9 @@ const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Ex
   eb.and([eb('is_on_sale', '=', true), eb('start_time', '<=', now), eb('end_time', '>=', now)]);
 
 /**
- * One page of the catalogue. Filters combine with AND. Every sort ends with the book id, so
- * paging never repeats or skips a book. sortDesc flips the order of every sort; for the
- * filter-like sorts it orders the books they keep by date (newest first when true).
+ * One page of the catalogue, as GET /book/all describes it. Filters combine with AND. Every
+ * sort ends with the book id ascending, so paging never repeats or skips a book. sortDesc
+ * flips the sort; the filter-like sorts order the books they keep by createdAt.
  */
 export async function listBooks(db: Db, query: BookListQuery, now: Date): Promise<{ rows: BookWithReviews[]; total: number }> {
   const where = (eb: ExpressionBuilder<Database, 'books'>) => {
@@ -66,9 +66,10 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
     }
     const genre = query.genre?.trim();
     if (genre) all.push(eb(sql`lower(genre)`, '=', genre.toLowerCase()));
-    if (query.author) all.push(eb('author', '=', query.author));
+    const author = query.author?.trim();
+    if (author) all.push(eb(sql`lower(author)`, '=', author.toLowerCase()));
     if (query.sortBy === 'newestarrivals') all.push(eb('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)));
-    if (query.sortBy === 'newrelease') all.push(eb('publication_date', '>=', new Date(now.getTime() - 90 * DAY_MS)));
+    if (query.sortBy === 'newrelease') all.push(eb('created_at', '>=', new Date(now.getTime() - 90 * DAY_MS)));
     if (query.sortBy === 'dealsanddiscount') all.push(saleRunningSql(eb, now));
     if (query.sortBy === 'awardwinner') all.push(eb('award_winners', '=', true));
     return eb.and(all);
@@ -85,21 +86,15 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   let select = db.selectFrom('books').where(where).selectAll();
   switch (query.sortBy) {
     case 'price':
-      select = select.orderBy('price_paisa', direction);
+      select = select.orderBy('price_paisa', direction).orderBy(sql`lower(title)`, direction);
       break;
     case 'title':
       select = select.orderBy(sql`lower(title)`, direction);
       break;
-    case 'newrelease':
-      select = select.orderBy('publication_date', direction);
-      break;
-    case 'dealsanddiscount':
-      select = select.orderBy('discount_bp', direction).orderBy('created_at', direction);
-      break;
     default:
       select = select.orderBy('created_at', direction);
   }
-  const books = await select.orderBy('id', direction).limit(query.pageSize).offset(offset).execute();
+  const books = await select.orderBy('id', 'asc').limit(query.pageSize).offset(offset).execute();
   return { rows: await withReviews(db, books), total: Number(total) };
 }
 

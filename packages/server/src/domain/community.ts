@@ -1,11 +1,12 @@
 // Reviews, stored notifications, announcement banners and the dashboard figures.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { AnnouncementRow, BookRow } from '../db/schema.js';
-import type { ReviewView } from './catalogue.js';
+import type { AnnouncementRow } from '../db/schema.js';
+import { withReviews, type BookWithReviews, type ReviewView } from './catalogue.js';
 import { isUniqueViolation, type Db } from './context.js';
 import { notFound, rejected, RuleRefusal } from './errors.js';
 import { parseInstant } from './catalogue.js';
+import { bannerColor, bannerTextColor, type BannerPalette } from './banner-colors.js';
 
 // ---------- reviews ----------
 export interface ReviewInput {
@@ -22,6 +23,8 @@ export async function addReview(db: Db, user: { id: string; username: string }, 
   if (!Number.isInteger(stars) || stars < 1 || stars > 5) throw rejected('Stars must be a whole number from 1 to 5.');
   const comment = input.Comment.trim();
   if (!comment) throw rejected('Please enter a review');
+  const book = await db.selectFrom('books').select('id').where('id', '=', input.bookId).executeTakeFirst();
+  if (!book) throw notFound('Book not found');
   const bought = await db
     .selectFrom('orders')
     .innerJoin('order_items', 'order_items.order_id', 'orders.id')
@@ -75,24 +78,25 @@ export interface AnnouncementInput {
   TextColor: string;
 }
 
-function announcementColumns(input: AnnouncementInput) {
+function announcementColumns(input: AnnouncementInput, palette: BannerPalette) {
   const message = input.Message.trim();
   if (!message) throw rejected('Message is required');
   const start = parseInstant(input.StartTime, 'StartTime');
   const end = parseInstant(input.EndTime, 'EndTime');
-  return { message, start_time: start, end_time: end, is_pinned: input.IsPinned, color: input.Color, text_color: input.TextColor };
+  const color = bannerColor(palette, input.Color);
+  return { message, start_time: start, end_time: end, is_pinned: input.IsPinned, color, text_color: bannerTextColor(palette, input.TextColor, color) };
 }
 
-export async function createAnnouncement(db: Db, input: AnnouncementInput, now: Date): Promise<AnnouncementRow> {
+export async function createAnnouncement(db: Db, input: AnnouncementInput, palette: BannerPalette, now: Date): Promise<AnnouncementRow> {
   return db
     .insertInto('announcements')
-    .values({ ...announcementColumns(input), id: randomUUID(), created_at: now })
+    .values({ ...announcementColumns(input, palette), id: randomUUID(), created_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput): Promise<AnnouncementRow> {
-  const columns = announcementColumns(input);
+export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput, palette: BannerPalette): Promise<AnnouncementRow> {
+  const columns = announcementColumns(input, palette);
   const row = await db.updateTable('announcements').set(columns).where('id', '=', id).returningAll().executeTakeFirst();
   if (!row) throw notFound('Announcement not found');
   return row;
@@ -131,7 +135,7 @@ export interface DashboardFigures {
   weeklySales: { day: (typeof WEEKDAYS)[number]; count: number }[];
   recentNotifications: { message: string; created_at: Date }[];
   recentOrders: { id: string; username: string; email: string; order_date: Date; final_total_paisa: number; status: string }[];
-  recentBooks: BookRow[];
+  recentBooks: BookWithReviews[];
 }
 
 export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
@@ -170,6 +174,6 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
     weeklySales: WEEKDAYS.map((day, i) => ({ day, count: counts.get(i) ?? 0 })),
     recentNotifications: await recentNotifications(db, 4),
     recentOrders,
-    recentBooks: await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(3).execute(),
+    recentBooks: await withReviews(db, await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(3).execute()),
   };
 }

@@ -13,6 +13,9 @@ import { formatPercent, formatRupees, lessBasisPoints } from './money.js';
 /** 5 % off the whole cart from five copies on. */
 export const BULK_DISCOUNT_BP = 500;
 export const BULK_DISCOUNT_FROM_COPIES = 5;
+/** 10 % more for a customer with 10 or more Completed orders. */
+export const LOYALTY_DISCOUNT_BP = 1000;
+export const LOYALTY_FROM_COMPLETED_ORDERS = 10;
 
 export interface PlacedOrder {
   orderId: string;
@@ -74,7 +77,15 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     }));
     const subtotal = priced.reduce((sum, line) => sum + line.quantity * line.charged, 0);
     const copies = priced.reduce((sum, line) => sum + line.quantity, 0);
-    const discountBp = copies >= BULK_DISCOUNT_FROM_COPIES ? BULK_DISCOUNT_BP : 0;
+    const { completed } = await tx
+      .selectFrom('orders')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'Completed')
+      .select((eb) => eb.fn.countAll<number>().as('completed'))
+      .executeTakeFirstOrThrow();
+    const discountBp =
+      (copies >= BULK_DISCOUNT_FROM_COPIES ? BULK_DISCOUNT_BP : 0) +
+      (Number(completed) >= LOYALTY_FROM_COMPLETED_ORDERS ? LOYALTY_DISCOUNT_BP : 0);
     const finalTotal = lessBasisPoints(subtotal, discountBp);
     const orderId = randomUUID();
     const claimCode = newClaimCode();
