@@ -144,6 +144,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.upload = upload;
   });
 
+  // Fastify validates a body only when one came with a declared media type; a missing required
+  // body is refused here.
+  app.addHook('preValidation', async (request, reply) => {
+    const meta = operationOf(request, contract);
+    if (meta?.bodyRequired && (request.body === undefined || request.body === null)) {
+      return problem(reply, 422, 'One or more validation errors occurred.', { body: ['A request body is required.'] });
+    }
+  });
+
   app.addHook('preHandler', async (request) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
       throw new RuleRefusal('invalid', 'must not contain a NUL character', 'request');

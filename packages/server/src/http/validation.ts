@@ -44,8 +44,8 @@ export function createValidatorCompiler() {
     }
     const optional = httpPart === 'body' && schema[OPTIONAL_BODY] === true;
     return (data: unknown) => {
-      if (data === undefined && optional) return true;
-      if (data === undefined && httpPart === 'body') {
+      if ((data === undefined || data === null) && optional) return true;
+      if ((data === undefined || data === null) && httpPart === 'body') {
         return { error: [{ instancePath: '', message: 'a request body is required' }] as unknown as FastifySchemaValidationError[] };
       }
       const valid = validate(data);
