@@ -149,7 +149,7 @@ const steps: [OperationId, () => Promise<void>][] = [
   ['listCartItems', async () => {
     const lines = await clients.newcomer.cart.list();
     expect(lines).toHaveLength(2);
-    state.cartItemId = lines[0]!.cartItemId;
+    state.cartItemId = lines.find((line) => line.bookId === IDS.karnaliBlues)!.cartItemId;
   }],
   ['updateCartItem', async () => {
     expect((await clients.newcomer.cart.update(state.cartItemId, 2)).message).toBe('Cart item updated successfully');

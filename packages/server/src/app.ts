@@ -104,7 +104,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (meta.roles) {
       const token = bearerToken(request.headers.authorization);
       const claims = token ? await services.tokens.read(token) : null;
-      const user = claims ? await services.db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', '=', claims.id).executeTakeFirst() : undefined;
+      const user = claims
+        ? await services.callers.get(claims.id, () =>
+            services.db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', '=', claims.id).executeTakeFirst(),
+          )
+        : undefined;
       if (!user) {
         return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/json').send({ statusCode: 401, message: 'Unauthorized' });
       }

@@ -74,6 +74,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       hub,
       images,
       cache: createReadCache(clock),
+      callers: createReadCache(clock, { ttlMs: 2000, maxEntries: 10_000 }),
       publicUrl: settings.publicUrl?.replace(/\/$/, ''),
       log,
     };

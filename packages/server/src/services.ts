@@ -22,6 +22,8 @@ export interface Services {
   broadcaster: Broadcaster;
   images: ImageStore;
   cache: ReadCache;
+  /** Signed-in callers (id, name, e-mail, current role) for 2 s; a role change clears it. */
+  callers: ReadCache;
   /** The public origin for absolute URLs (PUBLIC_URL), else taken from each request. */
   publicUrl: string | undefined;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };

@@ -150,6 +150,20 @@ const migrations: Record<string, Migration> = {
       await sql`create index books_author_trgm on books using gin (author gin_trgm_ops)`.execute(db);
     },
   },
+  '0003-search-text': {
+    // Search ("contains", case-insensitive) on one lower-cased column: LIKE on it is several
+    // times faster than ILIKE on two columns, and one trigram index serves it. The unit
+    // separator between title and author keeps a search from matching across the two.
+    async up(db: Kysely<any>) {
+      await sql`alter table books add column search_text text generated always as (lower(title) || chr(31) || lower(author)) stored`.execute(db);
+      // Place order counts the customer's Completed orders (the loyalty discount).
+      await sql`create index orders_user_status on orders (user_id, status)`.execute(db);
+      await sql`drop index if exists books_title_trgm`.execute(db);
+      await sql`drop index if exists books_author_trgm`.execute(db);
+      const trgm = await sql<{ ok: number }>`select 1 as ok from pg_extension where extname = 'pg_trgm'`.execute(db);
+      if (trgm.rows.length > 0) await sql`create index books_search_trgm on books using gin (search_text gin_trgm_ops)`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

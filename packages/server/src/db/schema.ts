@@ -42,6 +42,8 @@ export interface BooksTable {
   start_time: Timestamp | null;
   end_time: Timestamp | null;
   created_at: Timestamp;
+  /** lower(title) || U+001F || lower(author), kept by PostgreSQL, for the search filter. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface ReviewsTable {

@@ -60,10 +60,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   const where = (eb: ExpressionBuilder<Database, 'books'>) => {
     const all: Expression<SqlBool>[] = [];
     const search = query.search?.trim();
-    if (search) {
-      const pattern = `%${escapeLike(search)}%`;
-      all.push(eb.or([eb('title', 'ilike', pattern), eb('author', 'ilike', pattern)]));
-    }
+    if (search) all.push(eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
     const genre = query.genre?.trim();
     if (genre) all.push(eb(sql`lower(genre)`, '=', genre.toLowerCase()));
     const author = query.author?.trim();

@@ -61,6 +61,20 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         'books.is_on_sale',
         'books.start_time',
         'books.end_time',
+        // Only whether there are 10 is asked, so the count stops at 10.
+        (eb) =>
+          eb
+            .selectFrom((inner) =>
+              inner
+                .selectFrom('orders')
+                .select('orders.id')
+                .where('orders.user_id', '=', user.id)
+                .where('orders.status', '=', 'Completed')
+                .limit(LOYALTY_FROM_COMPLETED_ORDERS)
+                .as('completed'),
+            )
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .as('completed_orders'),
       ])
       .where('cart_items.user_id', '=', user.id)
       .orderBy('cart_items.created_at')
@@ -77,12 +91,7 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     }));
     const subtotal = priced.reduce((sum, line) => sum + line.quantity * line.charged, 0);
     const copies = priced.reduce((sum, line) => sum + line.quantity, 0);
-    const { completed } = await tx
-      .selectFrom('orders')
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'Completed')
-      .select((eb) => eb.fn.countAll<number>().as('completed'))
-      .executeTakeFirstOrThrow();
+    const completed = lines[0]!.completed_orders ?? 0;
     const discountBp =
       (copies >= BULK_DISCOUNT_FROM_COPIES ? BULK_DISCOUNT_BP : 0) +
       (Number(completed) >= LOYALTY_FROM_COMPLETED_ORDERS ? LOYALTY_DISCOUNT_BP : 0);

@@ -1,10 +1,10 @@
 // The customer's wishlist and cart. Every line belongs to one customer: another customer's
 // line id is answered as not found.
 import { randomUUID } from 'node:crypto';
-import type { BookRow } from '../db/schema.js';
+import { sql } from 'kysely';
 import type { Db } from './context.js';
 import { notFound, rejected } from './errors.js';
-import { withReviews, type BookWithReviews } from './catalogue.js';
+import { MAX_STOCK, withReviews, type BookWithReviews } from './catalogue.js';
 
 // ---------- wishlist ----------
 export async function wishlist(db: Db, userId: string): Promise<BookWithReviews[]> {
@@ -78,31 +78,19 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
  * per book), never past the stock. The unit price is the list price at the first add.
  */
 export async function addToCart(db: Db, userId: string, bookId: string, quantity: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const book: Pick<BookRow, 'id' | 'quantity' | 'price_paisa'> | undefined = await tx
-      .selectFrom('books')
-      .select(['id', 'quantity', 'price_paisa'])
-      .where('id', '=', bookId)
-      .executeTakeFirst();
-    if (!book) throw notFound('Book not found');
-    const line = await tx
-      .selectFrom('cart_items')
-      .select(['id', 'quantity'])
-      .where('user_id', '=', userId)
-      .where('book_id', '=', bookId)
-      .forUpdate()
-      .executeTakeFirst();
-    const wanted = (line?.quantity ?? 0) + quantity;
-    if (wanted > book.quantity) throw rejected(NOT_ENOUGH_STOCK);
-    if (line) {
-      await tx.updateTable('cart_items').set({ quantity: wanted }).where('id', '=', line.id).execute();
-    } else {
-      await tx
-        .insertInto('cart_items')
-        .values({ id: randomUUID(), user_id: userId, book_id: bookId, quantity, unit_price_paisa: book.price_paisa, created_at: now })
-        .execute();
-    }
-  });
+  if (quantity > MAX_STOCK) throw rejected(NOT_ENOUGH_STOCK);
+  // One statement: insert the line, or raise its quantity, only while the result stays within
+  // the stock. No row back means the book is missing or the stock is short.
+  const added = await sql<{ id: string }>`
+    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
+    select ${randomUUID()}, ${userId}, b.id, ${quantity}, b.price_paisa, ${now}
+    from books b where b.id = ${bookId} and b.quantity >= ${quantity}
+    on conflict (user_id, book_id) do update set quantity = cart_items.quantity + excluded.quantity
+    where cart_items.quantity + excluded.quantity <= (select quantity from books where id = excluded.book_id)
+    returning id`.execute(db);
+  if (added.rows.length > 0) return;
+  const book = await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst();
+  throw book ? rejected(NOT_ENOUGH_STOCK) : notFound('Book not found');
 }
 
 /** Sets a line's quantity: anything from 1 up to the stock (the last copy included). */

@@ -8,7 +8,10 @@ import type { HandlerContext, Handler, UploadedImage } from './types.js';
 import { bookView } from './views.js';
 import type { Services } from '../services.js';
 
-const cached = <T>(services: Services, key: string, load: () => Promise<T>) => services.cache.get(key, load);
+/** Reads that depend only on the stored data: any write clears them. */
+const STABLE_TTL_MS = 30_000;
+const TIME_DEPENDENT_SORTS = new Set(['newestarrivals', 'newrelease', 'dealsanddiscount']);
+const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs = STABLE_TTL_MS) => services.cache.get(key, load, ttlMs);
 
 export const listBooks: Handler<'listBooks'> = async ({ query, services, origin }) => {
   const q = {
@@ -20,7 +23,8 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
     search: query.search,
     author: query.author,
   };
-  const { rows, total } = await cached(services, `books:${JSON.stringify(q)}`, () => listBooksRule(services.db, q, services.clock.now()));
+  const { rows, total } = await cached(services, `books:${JSON.stringify(q)}`, () => listBooksRule(services.db, q, services.clock.now()),
+    TIME_DEPENDENT_SORTS.has(q.sortBy) ? 1000 : STABLE_TTL_MS);
   return {
     status: 'success',
     code: 200,
