@@ -22,7 +22,7 @@ const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const boundary = '----pustak-test-boundary';
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  const chunks = [Buffer.from(parts.join(''))];
+  const chunks: Uint8Array[] = [Buffer.from(parts.join(''))];
   if (file) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
   }

@@ -2,14 +2,16 @@
 // multipart text parts are coerced from strings ("2" -> 2, "true" -> true); a JSON body is
 // checked as sent. Neither removes unknown properties: a closed schema refuses them (422),
 // never trims them silently.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 
 const OPTIONAL_BODY = 'x-pustak-optional-body';
+// ajv-formats is CommonJS: its default export is the plugin, or a namespace holding it.
+const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerceTypes: false | 'array') {
-  const ajv = new Ajv.default({
+  const ajv = new Ajv({
     allErrors: true,
     strict: false,
     coerceTypes,
@@ -17,7 +19,7 @@ function makeAjv(coerceTypes: false | 'array') {
     removeAdditional: false,
     allowUnionTypes: true,
   });
-  addFormats.default(ajv);
+  addFormats(ajv);
   ajv.addFormat('binary', true);
   ajv.addKeyword(OPTIONAL_BODY);
   return ajv;
