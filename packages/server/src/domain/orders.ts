@@ -98,34 +98,21 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     const finalTotal = lessBasisPoints(subtotal, discountBp);
     const orderId = randomUUID();
     const claimCode = newClaimCode();
-    await tx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        user_id: user.id,
-        order_date: now,
-        original_total_paisa: subtotal,
-        discount_bp: discountBp,
-        final_total_paisa: finalTotal,
-        status: 'Pending',
-        claim_code: claimCode,
-      })
-      .execute();
-    await tx
-      .insertInto('order_items')
-      .values(
-        priced.map((line) => ({
-          id: randomUUID(),
-          order_id: orderId,
-          book_id: line.book_id,
-          title: line.title,
-          quantity: line.quantity,
-          price_per_unit_paisa: line.unit_price_paisa,
-          charged_per_unit_paisa: line.charged,
-        })),
+    // The order, its lines and the emptied cart in one statement (one round trip to the database).
+    const items = priced.map((line) => ({ ...line, itemId: randomUUID() }));
+    await sql`
+      with new_order as (
+        insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
+        values (${orderId}, ${user.id}, ${now}, ${subtotal}, ${discountBp}, ${finalTotal}, 'Pending', ${claimCode})
+        returning id
+      ), new_items as (
+        insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+        select item.id, new_order.id, item.book_id, item.title, item.quantity, item.unit_price, item.charged
+        from new_order, unnest(${items.map((i) => i.itemId)}::uuid[], ${items.map((i) => i.book_id)}::uuid[], ${items.map((i) => i.title)}::text[],
+          ${items.map((i) => i.quantity)}::int[], ${items.map((i) => i.unit_price_paisa)}::bigint[], ${items.map((i) => i.charged)}::bigint[])
+          as item(id, book_id, title, quantity, unit_price, charged)
       )
-      .execute();
-    await tx.deleteFrom('cart_items').where('user_id', '=', user.id).execute();
+      delete from cart_items where user_id = ${user.id}`.execute(tx);
     const mail: Mail = {
       to: user.email,
       subject: `Order Confirmation Details - Order ID: ${orderId}`,
