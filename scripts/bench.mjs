@@ -26,8 +26,15 @@ const children = [];
 const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-'));
 
 async function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await rm(dataDir, { recursive: true, force: true });
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      })),
+  );
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
 }
 process.on('SIGINT', async () => {
   await cleanup();
