@@ -15,7 +15,8 @@ const broadcastEverySeconds = Number(process.env.MOCK_BROADCAST_EVERY ?? 20);
 const started = performance.now();
 let mock;
 try {
-  mock = await startMock({ port: mockPort, broadcastEverySeconds });
+  // The mock's port comes from MOCK_PORT here (PORT is the web app's), so errors name MOCK_PORT.
+  mock = await startMock({ port: mockPort, broadcastEverySeconds, portVariable: 'MOCK_PORT' });
 } catch (error) {
   console.error(`\nCould not start the mock: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -32,7 +33,7 @@ try {
   });
   await server.listen();
 } catch (error) {
-  console.error(`\nCould not start the web app on port ${webPort}: ${error instanceof Error ? error.message : error}`);
+  console.error(`\nCould not start the web app on port ${webPort} (set PORT=<another port>): ${error instanceof Error ? error.message : error}`);
   await mock.close();
   process.exit(1);
 }
@@ -44,7 +45,8 @@ console.log(`
   Mock API  ${mock.url}/api   (Prism on openapi/openapi.yaml)
   Live hub  ${mock.url}/hubs/notification   (sample notification every ${broadcastEverySeconds || 'never'} s)
 
-  Sign in as admin, staff, or any other name (a customer); any password but "wrong".
+  Sign in as admin or staff; any other name signs in as the example customer "sita".
+  Any password works except "wrong" (401).
   Ctrl-C stops everything.
 `);
 

@@ -1,16 +1,28 @@
 // Forwards /api/* to Prism with the /api base removed: the contract's paths are relative to
-// its `servers: [{url: /api}]`, and Prism matches them without that base. Bodies stream
-// through untouched (multipart included); only POST /auth/login is read, to pick the example.
+// its `servers: [{url: /api}]`, and Prism matches them without that base. The path forwarded is
+// the normalised one the gateway routed on (dot segments resolved), never the raw request line.
+//
+// On the way it: refuses bodies above the size limit (413); applies the failure and latency
+// rules of faults.mjs; picks the login example from the username (Prism cannot branch on a
+// body); turns Prism's validation reasons (its `sl-violations` header) into the `errors` and
+// `detail` of a 422; points the example cover URLs at the caller's origin; and, in proxy mode,
+// reports every request and response that breaks the contract.
 import { request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { callerOrigin, rewriteCoverOrigin } from './covers.mjs';
-import { parseJsonObject, readBody, sendJson } from './http.mjs';
+import { DELAY_HEADER, FAULT_HEADER } from './faults.mjs';
+import { BodyTooLargeError, parseJsonObject, readBody, sendJson, sendProblem } from './http.mjs';
 
 /** @typedef {import('./prism.mjs').Logger} Logger */
+/** @typedef {ReturnType<import('./faults.mjs').createFaults>} Faults */
 
 export const API_BASE = '/api';
+/** Largest request body the gateway takes: a 5 MB cover plus the form's text parts. */
+export const DEFAULT_MAX_BODY_BYTES = 6 * 1024 * 1024;
 const LOGIN_PATH = '/auth/login';
+const VIOLATIONS_HEADER = 'sl-violations';
 // Hop-by-hop and address headers belong to each connection, not to the forwarded request.
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', DELAY_HEADER, FAULT_HEADER]);
 
 /**
  * The Prism example (or status) a login should get. Prism cannot branch on a request body, so
@@ -26,60 +38,143 @@ function loginPreference(body) {
 }
 
 /**
- * @param {{ prismUrl: string, log: Logger }} options
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
+ * @typedef {object} Violation
+ * @property {string[]} location e.g. ['request', 'body', 'Discount'] or ['response', 'body', 'data', '0', 'imageUrl']
+ * @property {string} severity 'Error' | 'Warning' | ...
+ * @property {string} [code]
+ * @property {string} message
  */
-export function createApiProxy({ prismUrl, log }) {
+
+/**
+ * Prism's validation results for one exchange, from its `sl-violations` header.
+ * @param {string | string[] | undefined} header
+ * @returns {Violation[]}
+ */
+export function parseViolations(header) {
+  if (typeof header !== 'string' || !header.trim()) return [];
+  try {
+    const parsed = JSON.parse(header.replace(/^Too many violations! /, ''));
+    return Array.isArray(parsed) ? parsed.filter((v) => v && typeof v.message === 'string') : [];
+  } catch {
+    return [{ location: ['response'], severity: 'Error', message: 'Too many violations to list.' }];
+  }
+}
+
+/**
+ * Problem details of a 422 that say which field broke which rule: `errors` maps each place
+ * ("body.Discount", "query.page", "body") to Prism's messages, and `detail` lists them all.
+ * @param {Violation[]} violations
+ */
+export function validationProblem(violations) {
+  /** @type {Record<string, string[]>} */
+  const errors = {};
+  for (const violation of violations) {
+    const where = violation.location.filter((part, index) => !(index === 0 && part === 'request')).join('.') || 'request';
+    (errors[where] ??= []).push(violation.message);
+  }
+  return {
+    type: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
+    title: 'One or more validation errors occurred.',
+    status: 422,
+    detail: violations.map((v) => v.message).join('; ') || 'The request does not match the API contract.',
+    errors,
+  };
+}
+
+/**
+ * @param {{
+ *   prismUrl: string,
+ *   log: Logger,
+ *   faults: Faults,
+ *   maxBodyBytes?: number,
+ *   proxyMode?: boolean,
+ *   onViolations?: (report: { method: string, path: string, status: number, violations: Violation[] }) => void,
+ * }} options
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => Promise<void>}
+ */
+export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, proxyMode = false, onViolations = () => {} }) {
   const target = new URL(prismUrl);
 
-  return async function proxyToPrism(req, res) {
+  return async function proxyToPrism(req, res, url) {
     const started = performance.now();
-    const rest = (req.url ?? API_BASE).slice(API_BASE.length);
-    const path = rest.startsWith('/') ? rest : `/${rest}`;
-    const pathname = path.split('?')[0];
+    const method = req.method ?? 'GET';
+    const pathname = url.pathname.slice(API_BASE.length) || '/';
+    const path = pathname + url.search;
+
+    const fault = faults.take(method, pathname, req.headers);
+    if ('error' in fault) {
+      sendJson(res, 400, { message: fault.error });
+      return;
+    }
+
+    let body;
+    try {
+      body = await readBody(req, { limit: maxBodyBytes });
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      // Say so, then close: the rest of the upload is not read.
+      res.setHeader('Connection', 'close');
+      sendProblem(res, 413, { title: 'Payload Too Large', detail: `${error.message} The API takes at most ${maxBodyBytes} bytes.` });
+      return;
+    }
+
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.fault === 'drop') {
+      log.info(`${method} ${req.url} -> dropped (mock fault)`);
+      req.socket.destroy();
+      return;
+    }
+    if (fault.fault) {
+      const status = Number(fault.fault);
+      log.info(`${method} ${req.url} -> ${status} (mock fault)`);
+      sendJson(res, status, { status: 'error', statusCode: status, message: status === 503 ? 'Service Unavailable (mock fault)' : 'Internal Server Error (mock fault)' });
+      return;
+    }
+
     /** @type {import('node:http').OutgoingHttpHeaders} */
     const headers = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!NOT_FORWARDED.has(name)) headers[name] = value;
     }
+    if (!proxyMode && method === 'POST' && pathname === LOGIN_PATH) headers.prefer ??= loginPreference(body);
+    delete headers['transfer-encoding'];
+    // Always a length (0 when empty): Prism reads a missing body only as "no length, no chunks".
+    headers['content-length'] = String(body.length);
 
-    /** @type {Buffer | undefined} */
-    let loginBody;
-    if (req.method === 'POST' && pathname === LOGIN_PATH) {
-      loginBody = await readBody(req);
-      headers.prefer ??= loginPreference(loginBody);
-      headers['content-length'] = String(loginBody.length);
-      delete headers['transfer-encoding'];
-    }
+    const upstream = request({ hostname: target.hostname, port: target.port, method, path, headers }, (prismRes) => {
+      const status = prismRes.statusCode ?? 502;
+      const violations = parseViolations(prismRes.headers[VIOLATIONS_HEADER]);
+      prismRes.once('end', () => {
+        const prefer = headers.prefer ? ` [Prefer: ${headers.prefer}]` : '';
+        log.info(`${method} ${req.url} -> ${status}${prefer} ${Math.round(performance.now() - started)} ms`);
+      });
+      if (proxyMode && violations.length) onViolations({ method, path: `${API_BASE}${pathname}`, status, violations });
 
-    const upstream = request(
-      { hostname: target.hostname, port: target.port, method: req.method, path, headers },
-      (prismRes) => {
-        /** @type {import('node:http').OutgoingHttpHeaders} */
-        const back = {};
-        for (const [name, value] of Object.entries(prismRes.headers)) {
-          if (!NOT_FORWARDED.has(name)) back[name] = value;
-        }
-        prismRes.once('end', () => {
-          const prefer = headers.prefer ? ` [Prefer: ${headers.prefer}]` : '';
-          log.info(`${req.method} ${req.url} -> ${prismRes.statusCode}${prefer} ${Math.round(performance.now() - started)} ms`);
-        });
-        if (!/json/i.test(String(prismRes.headers['content-type'] ?? ''))) {
-          res.writeHead(prismRes.statusCode ?? 502, back);
-          prismRes.pipe(res);
-          return;
-        }
-        // JSON replies are small; read them whole to point the example cover URLs at the
-        // origin this caller used (covers are served by the mock itself).
-        readBody(prismRes).then((raw) => {
-          const body = Buffer.from(rewriteCoverOrigin(raw.toString('utf8'), callerOrigin(req.headers)), 'utf8');
-          delete back['transfer-encoding'];
-          back['content-length'] = String(body.length);
-          res.writeHead(prismRes.statusCode ?? 502, back);
-          res.end(body);
-        }, (error) => res.destroy(error));
-      },
-    );
+      /** @type {import('node:http').OutgoingHttpHeaders} */
+      const back = {};
+      for (const [name, value] of Object.entries(prismRes.headers)) {
+        if (!NOT_FORWARDED.has(name)) back[name] = value;
+      }
+      const contentType = String(prismRes.headers['content-type'] ?? '');
+      const isProblem = status === 422 && /problem\+json/i.test(contentType) && violations.some((v) => v.location[0] === 'request');
+      if (!isProblem && (proxyMode || !/json/i.test(contentType))) {
+        res.writeHead(status, back);
+        prismRes.pipe(res);
+        return;
+      }
+      // JSON replies are small; read them whole to say why a request was refused, and to point
+      // the example cover URLs at the origin this caller used (the mock serves the covers).
+      readBody(prismRes).then((raw) => {
+        const text = isProblem
+          ? JSON.stringify(validationProblem(violations.filter((v) => v.location[0] === 'request')))
+          : rewriteCoverOrigin(raw.toString('utf8'), callerOrigin(req.headers));
+        const out = Buffer.from(text, 'utf8');
+        delete back['transfer-encoding'];
+        back['content-length'] = String(out.length);
+        res.writeHead(status, back);
+        res.end(out);
+      }, (error) => res.destroy(error));
+    });
     upstream.once('error', (error) => {
       if (res.headersSent) {
         res.destroy(error);
@@ -92,8 +187,6 @@ export function createApiProxy({ prismUrl, log }) {
     res.once('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-
-    if (loginBody) upstream.end(loginBody);
-    else req.pipe(upstream);
+    upstream.end(body);
   };
 }

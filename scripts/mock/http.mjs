@@ -33,16 +33,39 @@ export function sendJson(res, status, body) {
   res.end(text);
 }
 
+/** A body larger than the gateway takes; answered with 413. */
+export class BodyTooLargeError extends Error {
+  /** @param {number} limit */
+  constructor(limit) {
+    super(`The request body is larger than ${limit} bytes.`);
+    this.name = 'BodyTooLargeError';
+    this.limit = limit;
+  }
+}
+
 /**
- * @param {Request} req
+ * Reads a whole body, refusing more than `limit` bytes: a declared Content-Length above it
+ * is refused before reading, a chunked body as soon as it passes it.
+ * @param {import('node:stream').Readable & { headers?: import('node:http').IncomingHttpHeaders }} req
+ * @param {{ limit?: number }} [options]
  * @returns {Promise<Buffer>}
  */
-export async function readBody(req) {
+export async function readBody(req, { limit = Infinity } = {}) {
+  const declared = Number(req.headers?.['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
   /** @type {Buffer[]} */
   const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks);
 }
+
+/** Control requests are tiny JSON objects. */
+export const CONTROL_BODY_LIMIT = 64 * 1024;
 
 /**
  * Reads a JSON object body; anything else (empty, malformed, not an object) gives `{}` so
@@ -51,7 +74,19 @@ export async function readBody(req) {
  * @returns {Promise<Record<string, unknown>>}
  */
 export async function readJsonObject(req) {
-  return parseJsonObject(await readBody(req));
+  return parseJsonObject(await readBody(req, { limit: CONTROL_BODY_LIMIT }));
+}
+
+/**
+ * Sends RFC 9457 problem details.
+ * @param {Response} res
+ * @param {number} status
+ * @param {Record<string, unknown>} problem
+ */
+export function sendProblem(res, status, problem) {
+  const text = JSON.stringify({ status, ...problem });
+  res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
 }
 
 /** @param {Buffer} body @returns {Record<string, unknown>} */

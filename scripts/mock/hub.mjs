@@ -10,6 +10,15 @@ import { sendJson } from './http.mjs';
 /** @typedef {import('node:http').IncomingMessage} Request */
 
 export const HUB_PATH = '/hubs/notification';
+/**
+ * Largest message a client may send, as one WebSocket frame or as records still waiting for
+ * their 0x1E separator. SignalR clients only send a handshake, pings and a close here, all tiny;
+ * without a limit one client sending 5 MB frames with no separator grows the process by
+ * gigabytes.
+ */
+export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
+/** Negotiated tokens not yet used by a WebSocket; the oldest are forgotten beyond this. */
+const MAX_PENDING_TOKENS = 1_000;
 const RECORD_SEPARATOR = '\x1e';
 const MessageType = /** @type {const} */ ({ Invocation: 1, Completion: 3, Ping: 6, Close: 7 });
 const PROTOCOL_VERSION = 1;
@@ -26,15 +35,22 @@ const PROTOCOL_VERSION = 1;
  */
 
 /**
- * @param {{ pingIntervalMs: number, log: Logger }} options
+ * @param {{ pingIntervalMs: number, log: Logger, maxRecordBytes?: number }} options
  * @returns {NotificationHub}
  */
-export function createNotificationHub({ pingIntervalMs, log }) {
-  const server = new WebSocketServer({ noServer: true });
+export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DEFAULT_MAX_RECORD_BYTES }) {
+  // ws closes a connection whose frame (or fragmented message) exceeds maxPayload with 1009.
+  const server = new WebSocketServer({ noServer: true, maxPayload: maxRecordBytes });
   /** Tokens handed out by negotiate and not yet used by a WebSocket. */
   const pendingTokens = new Set();
   /** @type {Set<WebSocket>} */
   const joined = new Set();
+
+  /** @param {string} token */
+  const remember = (token) => {
+    pendingTokens.add(token);
+    if (pendingTokens.size > MAX_PENDING_TOKENS) pendingTokens.delete(pendingTokens.values().next().value);
+  };
 
   /** @param {WebSocket} socket @param {object} message */
   const send = (socket, message) => {
@@ -49,6 +65,11 @@ export function createNotificationHub({ pingIntervalMs, log }) {
 
     socket.on('message', (data) => {
       buffered += data.toString();
+      if (Buffer.byteLength(buffered) > maxRecordBytes && !buffered.includes(RECORD_SEPARATOR)) {
+        buffered = '';
+        socket.close(1009, 'Message too big');
+        return;
+      }
       let end;
       while ((end = buffered.indexOf(RECORD_SEPARATOR)) !== -1 && socket.readyState === WebSocket.OPEN) {
         const record = buffered.slice(0, end);
@@ -128,11 +149,11 @@ export function createNotificationHub({ pingIntervalMs, log }) {
       const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
       if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
         const connectionToken = randomBytes(16).toString('base64url');
-        pendingTokens.add(connectionToken);
+        remember(connectionToken);
         sendJson(res, 200, { negotiateVersion: 1, connectionId, connectionToken, availableTransports: transports });
       } else {
         // Version 0 clients connect with the connectionId itself.
-        pendingTokens.add(connectionId);
+        remember(connectionId);
         sendJson(res, 200, { negotiateVersion: 0, connectionId, availableTransports: transports });
       }
     },

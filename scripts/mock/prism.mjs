@@ -1,5 +1,6 @@
-// Runs Stoplight Prism as a child process in static mode (answers come from the contract's
-// examples) on a free loopback port, and turns its console output into a clear start-up
+// Runs Stoplight Prism as a child process on a free loopback port: in mock mode (answers come
+// from the contract's examples), or in proxy mode in front of a real backend (answers come from
+// the backend, and Prism reports where requests and responses break the contract), and turns its console output into a clear start-up
 // result: ready, or an Error that carries Prism's own reason.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -34,14 +35,15 @@ class PrismStartError extends Error {
  * Starts Prism on the contract and resolves once it listens. A port picked by findFreePort can
  * be taken by someone else before Prism binds it (parallel test files), so that case is retried
  * on a new port; every other failure rejects with Prism's reason.
- * @param {{ specPath: string, log: Logger, timeoutMs?: number }} options
+ * @param {{ specPath: string, log: Logger, timeoutMs?: number, upstream?: string }} options
+ *   upstream: the backend's API base URL for proxy mode; absent = mock mode
  * @returns {Promise<PrismProcess>}
  */
-export async function startPrism({ specPath, log, timeoutMs = 30_000 }) {
+export async function startPrism({ specPath, log, timeoutMs = 30_000, upstream }) {
   for (let attempt = 1; ; attempt += 1) {
     const port = await findFreePort(HOST);
     try {
-      return await launch({ specPath, port, log, timeoutMs });
+      return await launch({ specPath, port, log, timeoutMs, upstream });
     } catch (error) {
       if (!(error instanceof PrismStartError && error.portTaken) || attempt === PORT_ATTEMPTS) throw error;
     }
@@ -49,11 +51,12 @@ export async function startPrism({ specPath, log, timeoutMs = 30_000 }) {
 }
 
 /**
- * @param {{ specPath: string, port: number, log: Logger, timeoutMs: number }} options
+ * @param {{ specPath: string, port: number, log: Logger, timeoutMs: number, upstream?: string }} options
  * @returns {Promise<PrismProcess>}
  */
-function launch({ specPath, port, log, timeoutMs }) {
-  const args = ['--import', EXIT_WITH_PARENT, PRISM_BIN, 'mock', specPath, '--port', String(port), '--host', HOST];
+function launch({ specPath, port, log, timeoutMs, upstream }) {
+  const mode = upstream ? ['proxy', specPath, upstream] : ['mock', specPath];
+  const args = ['--import', EXIT_WITH_PARENT, PRISM_BIN, ...mode, '--port', String(port), '--host', HOST];
   const child = spawn(process.execPath, args, {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },

@@ -539,7 +539,7 @@ describe('dialogs, menus and pages', () => {
     await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('true');
     const list = page.getByRole('region', { name: 'Notifications list' });
     await list.getByRole('listitem').first().waitFor();
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(5);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(9);
     const scroller = list.getByRole('list');
     const box = await scroller.evaluate((el) => ({
       overflowY: getComputedStyle(el).overflowY,

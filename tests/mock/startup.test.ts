@@ -35,7 +35,7 @@ describe('mock start-up', () => {
 
   it('is reachable as localhost, the address the banner prints', async () => {
     const response = await fetch(`http://localhost:${mock.port}/__mock/health`);
-    expect(await response.json()).toEqual({ ok: true, clients: 0 });
+    expect(await response.json()).toEqual({ ok: true, api: 'ready', clients: 0 });
   });
 
   it('refuses a port that is taken, saying so, without starting Prism', async () => {
@@ -48,6 +48,12 @@ describe('mock start-up', () => {
     );
     // The first mock is unharmed.
     expect((await fetch(`${mock.url}/api/notification/all`)).status).toBe(200);
+  });
+
+  it('names the variable that sets the port where it is not PORT (npm start: MOCK_PORT)', async () => {
+    await expect(startMock({ port: mock.port, specPath: fixture, log: quiet, portVariable: 'MOCK_PORT' })).rejects.toThrow(
+      `Port ${mock.port} is already in use on 127.0.0.1; set MOCK_PORT=<another port> (or --port) or stop the other process.`,
+    );
   });
 
   it("rejects a contract that does not parse with Prism's reason", async () => {

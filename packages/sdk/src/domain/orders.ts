@@ -34,7 +34,7 @@ export type OrderTotalsLike = {
 
 /**
  * The order's total before the cart discount (the server's subtotal, after each book's own
- * discount). Lists never send originalTotal, so it is worked back from what they do send:
+ * discount). The contract requires originalTotal; the legacy server never sent it in lists, so then it is worked back:
  * finalTotal = originalTotal x (1 - discountRate). Without a final total: the lines' sum.
  */
 export function orderOriginalTotal(order: OrderTotalsLike): number {

@@ -35,7 +35,7 @@ describe('admin banners', () => {
   });
 
   it('shows the same banners as Expired or Active at another time', async () => {
-    renderWithApp(undefined, { ...options, config: { now: () => new Date('2099-01-15T00:00:00Z') } });
+    renderWithApp(undefined, { ...options, config: { now: () => new Date('2029-06-15T00:00:00Z') } });
     const body = await rows();
     expect(within(body[1]).getAllByRole('cell')[0].textContent).toBe('Active');
   });
@@ -70,7 +70,7 @@ describe('admin banners', () => {
       StartTime: defaults.startTime,
       EndTime: defaults.endTime,
       IsPinned: true,
-      Color: '#2563eb',
+      Color: 'Blue',
       TextColor: '#ffffff',
     });
   });
@@ -88,7 +88,7 @@ describe('admin banners', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Banner' }));
     await screen.findByText('Announcement created successfully');
     const body = await api.find('POST', '/announcement/addAnnouncement')[0].request.json();
-    expect(body).toMatchObject({ Color: '#facc15', TextColor: '#1f2937', IsPinned: false });
+    expect(body).toMatchObject({ Color: 'Yellow', TextColor: '#1f2937', IsPinned: false });
   });
 
   it('needs a message and keeps the dialog open on a failed save', async () => {
@@ -122,7 +122,7 @@ describe('admin banners', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Announcement updated successfully')).toBeTruthy();
     const body = await api.find('PUT', `/announcement/update/${DASHAIN}`)[0].request.json();
-    expect(body).toMatchObject({ Message: 'Tihar sale extended', IsPinned: true, Color: '#2563eb' });
+    expect(body).toMatchObject({ Message: 'Tihar sale extended', IsPinned: true, Color: 'Blue' });
   });
 
   it('pins and unpins with the correct update (not the legacy IdPinned)', async () => {
@@ -136,9 +136,9 @@ describe('admin banners', () => {
     expect(await api.find('PUT', `/announcement/update/${DASHAIN}`)[0].request.json()).toEqual({
       Message: DASHAIN_MESSAGE,
       StartTime: '2025-01-01T00:00:00.000Z',
-      EndTime: '2099-12-31T23:59:59.000Z',
+      EndTime: '2029-12-31T23:59:59.000Z',
       IsPinned: false,
-      Color: '#2563eb',
+      Color: 'Blue',
       TextColor: '#ffffff',
     });
     expect(await screen.findByText('Announcement updated successfully')).toBeTruthy();

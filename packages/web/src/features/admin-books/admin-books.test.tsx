@@ -25,7 +25,7 @@ describe('admin books list', () => {
     expect(within(first).getByText('Fiction')).toBeTruthy();
     expect(within(first).getByText('Rs. 650.00')).toBeTruthy();
     expect(within(first).getByText('Stock: 42')).toBeTruthy();
-    expect(within(first).getByRole('img', { name: 'Cover of Karnali Blues' }).getAttribute('src')).toBe('/covers/karnali-blues.svg');
+    expect(within(first).getByRole('img', { name: 'Cover of Karnali Blues' }).getAttribute('src')).toMatch(/^http:\/\/[^/]+\/covers\/karnali-blues\.svg$/);
     expect(within(first).getByRole('link', { name: 'View Karnali Blues' }).getAttribute('href')).toBe(
       '/admin/books/view/0f0e0000-0000-4000-8000-000000000001',
     );

@@ -146,7 +146,7 @@ describe('Edit Book', () => {
     expect((screen.getByLabelText('Price (Rs.)') as HTMLInputElement).value).toBe('450');
     expect((screen.getByRole('switch', { name: 'On sale' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/PNG, JPG, GIF up to 5MB/)).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Current cover' }).getAttribute('src')).toBe('/covers/muna-madan.svg');
+    expect(screen.getByRole('img', { name: 'Current cover' }).getAttribute('src')).toMatch(/^http:\/\/[^/]+\/covers\/muna-madan\.svg$/);
 
     await user.clear(screen.getByLabelText('Price (Rs.)'));
     await user.type(screen.getByLabelText('Price (Rs.)'), '475.25');

@@ -20,7 +20,7 @@ describe('admin book view', () => {
   it('shows the cover, synopsis, price, stock, format, ISBN, language and the fixed 4.5/5 rating', async () => {
     renderWithApp(undefined, admin);
     expect(await screen.findByRole('heading', { level: 2, name: 'Muna Madan' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Cover of Muna Madan' }).getAttribute('src')).toBe('/covers/muna-madan.svg');
+    expect(screen.getByRole('img', { name: 'Cover of Muna Madan' }).getAttribute('src')).toMatch(/^http:\/\/[^/]+\/covers\/muna-madan\.svg$/);
     expect(screen.getByText('by Laxmi Prasad Devkota')).toBeTruthy();
     expect(screen.getByText(/beloved narrative poem of Madan/)).toBeTruthy();
     expect(screen.getByText('Rs. 450.00')).toBeTruthy();

@@ -48,20 +48,20 @@ describe('back-office layout', () => {
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it("titles a book's view page from GET /api/bookcrud/get/{id}", async () => {
-    // The page's own load fails, so the title can only come from the doubled-/api call.
+  it("titles a book's view page from GET /bookcrud/get/{id}", async () => {
+    // The page's own load fails, so the title can only come from the header's title call.
     const api = spyOnApi([{ method: 'GET', path: '/bookcrud/getbookbyid', prefer: 'code=404' }]);
     renderWithApp(undefined, { route: `/admin/books/view/${MUNA_MADAN}`, session: sessionFor('admin') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Muna Madan' })).toBeTruthy();
     expect(await screen.findByText('Book not found')).toBeTruthy();
-    expect(api.find('GET', `/api/bookcrud/get/${MUNA_MADAN}`)).toHaveLength(1);
+    expect(api.find('GET', `/bookcrud/get/${MUNA_MADAN}`)).toHaveLength(1);
   });
 
   it('falls back to the loaded book title when the title call fails', async () => {
-    const api = spyOnApi([{ method: 'GET', path: '/api/bookcrud/get', prefer: 'code=404' }]);
+    const api = spyOnApi([{ method: 'GET', path: '/bookcrud/get', prefer: 'code=404' }]);
     renderWithApp(undefined, { route: `/admin/books/view/${MUNA_MADAN}`, session: sessionFor('admin') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Muna Madan' })).toBeTruthy();
-    expect(api.find('GET', '/api/bookcrud/get')).toHaveLength(1);
+    expect(api.find('GET', '/bookcrud/get')).toHaveLength(1);
     expect(await screen.findByRole('heading', { level: 2, name: 'Muna Madan' })).toBeTruthy();
   });
 

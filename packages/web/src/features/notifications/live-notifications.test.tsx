@@ -59,12 +59,12 @@ describe('live notification toast', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     const panel = screen.getByRole('region', { name: 'Notifications list' });
-    await within(panel).findByText('sita has purchased the book!');
+    await within(panel).findByText('bikash has purchased the book!');
     await waitFor(() => expect(hub.connections).toHaveLength(1));
     hub.send('Admin', 'New book added! Palpasa Cafe');
     const items = within(panel).getAllByRole('listitem');
     expect(items[0].textContent).toContain('New book added! Palpasa Cafe');
-    expect(items[1].textContent).toContain('sita has purchased the book!');
+    expect(items[1].textContent).toContain('bikash has purchased the book!');
   });
 });
 
@@ -78,11 +78,15 @@ describe('notification bell', () => {
     const panel = screen.getByRole('region', { name: 'Notifications list' });
     const items = await within(panel).findAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.firstChild?.textContent)).toEqual([
+      'bikash has purchased the book!',
       'sita has purchased the book!',
       'New book added! Karnali Blues',
-      'anisha has purchased the book!',
+      'hari has purchased the book!',
       'New book added! The Hobbit',
-      'Dashain offer: up to 30% off selected books',
+      'ram has purchased the book!',
+      'anisha has purchased the book!',
+      'sita has purchased the book!',
+      'New book added! Muna Madan',
     ]);
     expect(items[0].querySelector('time')?.textContent).toMatch(/^(\d+[smhd] ago|just now)$/);
     await user.keyboard('{Escape}');

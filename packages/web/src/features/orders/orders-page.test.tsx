@@ -23,7 +23,7 @@ describe('/myOrders', () => {
   it('lists the orders newest first with status and total', async () => {
     await renderOrders();
     await screen.findByRole('list', { name: 'Orders' });
-    expect(orderTitles()).toEqual(['Order #00000001', 'Order #00000002', 'Order #00000003']);
+    expect(orderTitles()).toEqual(['Order #00000001', 'Order #00000008', 'Order #00000011', 'Order #00000002', 'Order #00000003']);
     const first = screen.getByRole('article', { name: 'Order #00000001' });
     expect(within(first).getByText('Pending')).toBeTruthy();
     expect(within(first).getAllByText('Rs. 1,510.00').length).toBeGreaterThan(0);
@@ -33,17 +33,17 @@ describe('/myOrders', () => {
   it('filters by status and sorts', async () => {
     const { user } = await renderOrders();
     await screen.findByRole('list', { name: 'Orders' });
-    await user.click(screen.getByRole('button', { name: 'Completed (1)' }));
-    expect(orderTitles()).toEqual(['Order #00000002']);
+    await user.click(screen.getByRole('button', { name: 'Completed (3)' }));
+    expect(orderTitles()).toEqual(['Order #00000008', 'Order #00000011', 'Order #00000002']);
     await user.click(screen.getByRole('button', { name: 'Cancelled (1)' }));
     expect(orderTitles()).toEqual(['Order #00000003']);
-    await user.click(screen.getByRole('button', { name: 'All (3)' }));
+    await user.click(screen.getByRole('button', { name: 'All (5)' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'oldest');
-    expect(orderTitles()).toEqual(['Order #00000003', 'Order #00000002', 'Order #00000001']);
+    expect(orderTitles()).toEqual(['Order #00000003', 'Order #00000002', 'Order #00000011', 'Order #00000008', 'Order #00000001']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'amount-desc');
-    expect(orderTitles()).toEqual(['Order #00000002', 'Order #00000003', 'Order #00000001']);
+    expect(orderTitles()).toEqual(['Order #00000002', 'Order #00000001', 'Order #00000003', 'Order #00000008', 'Order #00000011']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'amount-asc');
-    expect(orderTitles()).toEqual(['Order #00000001', 'Order #00000003', 'Order #00000002']);
+    expect(orderTitles()).toEqual(['Order #00000011', 'Order #00000008', 'Order #00000003', 'Order #00000001', 'Order #00000002']);
   });
 
   it('expands an order to its items, totals and discount rate', async () => {

@@ -30,7 +30,7 @@ describe('staff dashboard', () => {
     const counts = within(stats)
       .getAllByRole('article')
       .map((card) => card.textContent);
-    expect(counts).toEqual(['Pending2', 'Processing1', 'Completed2', 'Cancelled1']);
+    expect(counts).toEqual(['Pending2', 'Processing1', 'Completed10', 'Cancelled1']);
     const waiting = screen.getByRole('region', { name: 'Orders waiting' });
     expect(within(waiting).getByText('3 orders need verification')).toBeTruthy();
     expect(within(waiting).getAllByRole('listitem').map((item) => within(item).getByText(/^(ram|sita|hari)$/).textContent)).toEqual([
@@ -64,15 +64,23 @@ describe('staff orders', () => {
       return [cells[1].textContent, cells[5].textContent, cells[6].textContent];
     });
     expect(summary).toEqual([
-      ['ram', 'Pending', 'Verify'],
+      ['ram', 'Processing', 'Verify'],
+      ['bikash', 'Completed', '--'],
       ['sita', 'Pending', 'Verify'],
-      ['hari', 'Processing', 'Verify'],
+      ['sita', 'Completed', '--'],
+      ['hari', 'Pending', 'Verify'],
+      ['hari', 'Completed', '--'],
+      ['ram', 'Completed', '--'],
       ['anisha', 'Completed', '--'],
       ['sita', 'Completed', '--'],
+      ['anisha', 'Completed', '--'],
+      ['nisha', 'Completed', '--'],
+      ['sita', 'Completed', '--'],
+      ['gita', 'Completed', '--'],
       ['sita', 'Cancelled', '--'],
     ]);
-    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
-    expect(within(rows[1]).getAllByRole('cell')[4].textContent).toBe('Rs. 1,510.00');
+    expect(within(rows[2]).getAllByRole('cell')[3].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
+    expect(within(rows[2]).getAllByRole('cell')[4].textContent).toBe('Rs. 1,510.00');
   });
 
   it('requires the claim code', async () => {
