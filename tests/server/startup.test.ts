@@ -24,7 +24,7 @@ async function folder() {
 describe('production', () => {
   it('refuses to start without PUSTAK_JWT_SECRET, saying so', async () => {
     await buildServer();
-    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: await folder() };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: await folder() };
     delete env.PUSTAK_JWT_SECRET;
     const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
