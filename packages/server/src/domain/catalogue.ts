@@ -197,7 +197,8 @@ export function parseInstant(value: string, field: string): Date {
 }
 
 function optionalInstant(value: string | null | undefined, field: string): Date | null {
-  return value === undefined || value === null || value === '' ? null : parseInstant(value, field);
+  // The legacy Edit Book form sends an empty part, or the text "null", for "no sale window".
+  return value === undefined || value === null || value === '' || value === 'null' ? null : parseInstant(value, field);
 }
 
 function bookColumns(input: BookInput): Omit<NewBook, 'id' | 'created_at' | 'image_path'> {
