@@ -283,7 +283,7 @@ describe('hub on the wire', () => {
   it('says which transport it supports when asked for another one', async () => {
     const response = await fetch(`${mock.url}/hubs/notification?id=x`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'This mock hub supports the WebSockets transport only.' });
+    expect(await response.json()).toEqual({ message: 'This hub supports the WebSockets transport only.' });
   });
 });
 
