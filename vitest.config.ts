@@ -35,6 +35,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own servers (PGlite in memory, Prism, Chromium): one file at a time.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         extends: './packages/web/vite.config.ts',
         test: {
           name: 'web',

@@ -1,61 +1,86 @@
 #!/usr/bin/env node
-// `npm start`: the mock (Prism behind the gateway, with the SignalR hub) and the web app's
-// dev server on one origin, http://localhost:5173. /api, /hubs and /__mock are proxied to the
-// mock, so the browser never sees a second origin. Ctrl-C stops both.
+// `npm start`: the real store on one origin, http://localhost:5173. The Pustak server runs on
+// PGlite under .data/ (data survives a restart; `npm start -- --reset` starts over) and the
+// web app's dev server proxies /api, /hubs, /uploads and /__dev to it. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMock } from './mock/index.mjs';
+import { findFreePort } from './lib/free-port.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = resolve(root, 'packages/web');
-const mockPort = Number(process.env.MOCK_PORT ?? 4010);
 const webPort = Number(process.env.PORT ?? 5173);
-const broadcastEverySeconds = Number(process.env.MOCK_BROADCAST_EVERY ?? 20);
-
+const serverPort = Number(process.env.SERVER_PORT ?? 0) || (await findFreePort());
+const origin = `http://localhost:${webPort}`;
 const started = performance.now();
-let mock;
-try {
-  // The mock's port comes from MOCK_PORT here (PORT is the web app's), so errors name MOCK_PORT.
-  mock = await startMock({ port: mockPort, broadcastEverySeconds, portVariable: 'MOCK_PORT' });
-} catch (error) {
-  console.error(`\nCould not start the mock: ${error instanceof Error ? error.message : error}`);
+
+// The server is TypeScript; its build is a quick transpile.
+const build = spawn(process.execPath, [resolve(root, 'packages/server/build.mjs'), '--quiet'], { stdio: 'inherit' });
+if ((await new Promise((done) => build.on('exit', done))) !== 0) process.exit(1);
+
+const serverArgs = [resolve(root, 'packages/server/dist/main.js'), '--port', String(serverPort)];
+if (process.argv.includes('--reset')) serverArgs.push('--reset');
+const server = spawn(process.execPath, serverArgs, {
+  stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
+  env: { ...process.env, NODE_ENV: 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? origin },
+});
+// The server's own banner names its port; ours names the one origin to open. Later lines
+// (the dev outbox, warnings) pass through.
+let bannerDone = false;
+server.stdout.on('data', (chunk) => {
+  if (bannerDone) process.stdout.write(chunk);
+});
+const ready = await new Promise((done) => {
+  server.on('message', (message) => message?.ready && done(message.ready));
+  server.on('exit', () => done(null));
+});
+if (!ready) {
+  console.error('\nThe Pustak server did not start (see above).');
   process.exit(1);
 }
+bannerDone = true;
 
-process.env.PUSTAK_MOCK_URL = mock.url;
+process.env.PUSTAK_API_URL = ready;
 const { createServer } = await import('vite');
-let server;
+let web;
 try {
-  server = await createServer({
+  web = await createServer({
     root: webRoot,
     configFile: resolve(webRoot, 'vite.config.ts'),
     server: { port: webPort, strictPort: true },
   });
-  await server.listen();
+  await web.listen();
 } catch (error) {
-  console.error(`\nCould not start the web app on port ${webPort} (set PORT=<another port>): ${error instanceof Error ? error.message : error}`);
-  await mock.close();
+  console.error(`\nCould not start the web app on port ${webPort}: ${error instanceof Error ? error.message : error}`);
+  server.kill('SIGTERM');
   process.exit(1);
 }
 
 console.log(`
   Pustak is running (ready in ${Math.round(performance.now() - started)} ms)
 
-  Web app   http://localhost:${webPort}
-  Mock API  ${mock.url}/api   (Prism on openapi/openapi.yaml)
-  Live hub  ${mock.url}/hubs/notification   (sample notification every ${broadcastEverySeconds || 'never'} s)
+  Store     ${origin}
+  API       ${origin}/api   (the Pustak server, PGlite in .data/)
+  Live hub  ${origin}/hubs/notification
+  Outbox    ${origin}/__dev/outbox   (one-time codes and order e-mails land here)
 
-  Sign in as admin or staff; any other name signs in as the example customer "sita".
-  Any password works except "wrong" (401).
-  Ctrl-C stops everything.
+  Demo accounts, password pustak123: admin, staff, sita.
+  npm start -- --reset starts over with the demo data. Ctrl-C stops everything.
 `);
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([server.close(), mock.close()]);
+  const exited = new Promise((done) => server.once('exit', done));
+  server.kill('SIGTERM');
+  await Promise.allSettled([web.close(), exited]);
   process.exit(0);
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  if (stopping) return;
+  console.error(`\nThe Pustak server stopped (exit code ${code}).`);
+  void web.close().then(() => process.exit(1));
+});

@@ -11,13 +11,16 @@ const sdkEntry = here('../sdk/src/index.ts');
 const sdkDomainEntry = here('../sdk/src/domain/index.ts');
 const sdkLiveEntry = here('../sdk/src/notifications.ts');
 
-const mockTarget = process.env.PUSTAK_MOCK_URL ?? 'http://127.0.0.1:4010';
+// PUSTAK_API_URL: the Pustak server (`npm start`); else the mock (`npm run start:mock`, tests).
+const mockTarget = process.env.PUSTAK_API_URL ?? process.env.PUSTAK_MOCK_URL ?? 'http://127.0.0.1:4010';
 
 // Same-origin in the browser: the app calls /api, /hubs and /__mock and Vite forwards them
-// to the mock (or any backend that speaks the contract).
+// to the mock or the server (uploaded covers and the dev outbox are the server's).
 const proxy = {
   '/api': { target: mockTarget, changeOrigin: true },
   '/__mock': { target: mockTarget, changeOrigin: true },
+  '/__dev': { target: mockTarget, changeOrigin: true },
+  '/uploads': { target: mockTarget, changeOrigin: true },
   '/hubs': { target: mockTarget, changeOrigin: true, ws: true },
 };
 

@@ -9,7 +9,7 @@
 import { parseRule } from './faults.mjs';
 import { readJsonObject, sendJson } from './http.mjs';
 
-/** @typedef {import('./hub.mjs').NotificationHub} NotificationHub */
+/** @typedef {import('@pustak/hub').NotificationHub} NotificationHub */
 /** @typedef {import('./prism.mjs').Logger} Logger */
 /** @typedef {ReturnType<import('./faults.mjs').createFaults>} Faults */
 

@@ -18,7 +18,7 @@ import { CONTROL_BASE, createControls, startSampleBroadcasts } from './controls.
 import { COVERS_PATH, serveCover } from './covers.mjs';
 import { createFaults } from './faults.mjs';
 import { BodyTooLargeError, sendJson, setCorsHeaders } from './http.mjs';
-import { DEFAULT_MAX_RECORD_BYTES, HUB_PATH, createNotificationHub } from './hub.mjs';
+import { DEFAULT_MAX_RECORD_BYTES, HUB_PATH, createNotificationHub } from '@pustak/hub';
 import { startPrism } from './prism.mjs';
 
 /** @typedef {import('./prism.mjs').Logger} Logger */

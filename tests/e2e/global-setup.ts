@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     appMockUrl: string;
+    /** The production build of the web app (served by the real server in server-*.test.ts). */
+    webDist: string;
   }
 }
 
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   if (!address || typeof address === 'string') throw new Error('vite preview did not bind a port');
   project.provide('appUrl', `http://127.0.0.1:${address.port}`);
   project.provide('appMockUrl', mock.url);
+  project.provide('webDist', outDir);
   return async () => {
     await new Promise<void>((done) => server!.httpServer.close(() => done()));
     await mock.close();

@@ -24,7 +24,7 @@ export const CUSTOMER: StoredSession = { token: 'mock.customer.token', role: 'Us
 /** bookId of Muna Madan in the mock's examples. */
 export const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNotificationHub, HUB_PATH } from '../../../scripts/mock/hub.mjs';
+import { createNotificationHub, HUB_PATH } from '@pustak/hub';
 import { RECONNECT_DELAYS_MS, connectNotifications, type ConnectionState } from '../src/index.js';
 
 const quiet = { info() {}, warn() {}, error() {}, log() {} };

@@ -1,12 +1,12 @@
-// A stand-in for the legacy ASP.NET Core SignalR hub at /hubs/notification: negotiate, the
-// WebSocket transport and the JSON hub protocol (records end with 0x1E). Like the legacy hub
-// it needs no sign-in (an access_token query or Authorization header is accepted and ignored)
-// and only ever sends ReceiveMessage(sender, text) to everyone.
+// The SignalR-protocol hub at /hubs/notification, one module for the mock and the server
+// (@pustak/hub): negotiate, the WebSocket transport and the JSON hub protocol (records end
+// with 0x1E). Like the legacy ASP.NET Core hub it needs no sign-in (an access_token query or
+// Authorization header is accepted and ignored) and only ever sends ReceiveMessage(sender, text)
+// to everyone. On close it tells clients to reconnect (`allowReconnect: true`).
 import { randomBytes } from 'node:crypto';
 import { WebSocket, WebSocketServer } from 'ws';
-import { sendJson } from './http.mjs';
 
-/** @typedef {import('./prism.mjs').Logger} Logger */
+/** @typedef {{ info(message: string): void, warn(message: string): void, error(message: string, ...rest: unknown[]): void }} Logger */
 /** @typedef {import('node:http').IncomingMessage} Request */
 
 export const HUB_PATH = '/hubs/notification';
@@ -31,7 +31,7 @@ const PROTOCOL_VERSION = 1;
  * @property {(sender: string, text: string) => number} broadcast sends ReceiveMessage, returns receivers
  * @property {() => number} dropAll cuts every connection without a close message, returns how many
  * @property {() => number} clientCount connections that completed the handshake
- * @property {() => Promise<void>} close
+ * @property {(options?: { allowReconnect?: boolean, graceMs?: number }) => Promise<void>} close sends every client a close record (allowReconnect: true unless told otherwise), then closes
  */
 
 /**
@@ -138,7 +138,7 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
   return {
     handleRequest(req, res, url) {
       if (url.pathname !== `${HUB_PATH}/negotiate`) {
-        sendJson(res, 400, { message: 'This mock hub supports the WebSockets transport only.' });
+        sendJson(res, 400, { message: 'This hub supports the WebSockets transport only.' });
         return;
       }
       if (req.method !== 'POST') {
@@ -187,9 +187,34 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
 
     clientCount: () => joined.size,
 
-    close() {
-      for (const socket of server.clients) socket.terminate();
-      return new Promise((done) => server.close(() => done()));
+    close({ allowReconnect = true, graceMs = 500 } = {}) {
+      // Tell every client the server is going away and may be reconnected to (SignalR clients
+      // with automatic reconnect then start over), then cut whatever is still open.
+      for (const socket of joined) {
+        send(socket, allowReconnect ? { type: MessageType.Close, allowReconnect: true } : { type: MessageType.Close });
+        socket.close(1000, 'Server shutting down');
+      }
+      return new Promise((done) => {
+        const cut = setTimeout(() => {
+          for (const socket of server.clients) socket.terminate();
+        }, joined.size > 0 ? graceMs : 0);
+        server.close(() => {
+          clearTimeout(cut);
+          done();
+        });
+        if (joined.size === 0) for (const socket of server.clients) socket.terminate();
+      });
     },
   };
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ */
+function sendJson(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
 }

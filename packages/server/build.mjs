@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Builds packages/server/dist: every src/*.ts file transpiled on its own to ES2022 JavaScript
+// (TypeScript's transpileModule: types are stripped, nothing is bundled). Type checking is
+// `npm run typecheck`; this step only has to be quick enough to run before every start.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const src = join(root, 'src');
+const out = join(root, 'dist');
+
+async function* files(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
+  }
+}
+
+const started = performance.now();
+await rm(out, { recursive: true, force: true });
+let count = 0;
+for await (const file of files(src)) {
+  const { outputText } = ts.transpileModule(await readFile(file, 'utf8'), {
+    fileName: file,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      sourceMap: false,
+    },
+  });
+  const target = resolve(out, relative(src, file)).replace(/\.ts$/, '.js');
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, outputText);
+  count += 1;
+}
+if (!process.argv.includes('--quiet')) console.log(`@pustak/server: ${count} files built into dist/ in ${Math.round(performance.now() - started)} ms`);

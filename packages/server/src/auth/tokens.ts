@@ -1,0 +1,46 @@
+// Bearer tokens: HS256 JWTs valid for one day, carrying the user's id, name, e-mail and role.
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { Clock } from '../clock.js';
+import type { Role } from '../db/schema.js';
+
+export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+
+export interface TokenClaims {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+}
+
+export interface TokenService {
+  issue(user: TokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for a malformed, forged or expired one. */
+  read(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, clock: Clock): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(user) {
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ username: user.username, email: user.email, role: user.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+        .sign(key);
+    },
+    async read(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        const { sub, username, email, role } = payload;
+        if (typeof sub !== 'string' || typeof username !== 'string' || typeof email !== 'string') return null;
+        if (role !== 'User' && role !== 'Staff' && role !== 'Admin') return null;
+        return { id: sub, username, email, role };
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Opens the database: PostgreSQL through node-postgres when a URL is given, else PGlite (in
+// memory, or stored in a folder). Both speak PostgreSQL, so the same Kysely queries and
+// migrations serve both.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations.js';
+import { PgliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+const INT8 = 20;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; from?: Blob };
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseTarget['kind'];
+  /** A PGlite database as a tarball (for a quick copy in tests); undefined on PostgreSQL. */
+  dump(): Promise<Blob | undefined>;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates. Counts and money (bigint) come back as JS numbers: all stay far below 2^53. */
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection must not take the process down.
+    pool.on('error', (error) => console.error(`database: idle connection error: ${error.message}`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return { db, kind: 'postgres', dump: async () => undefined, close: () => db.destroy() };
+  }
+
+  const pglite = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.from ? { loadDataDir: target.from } : {}),
+    extensions: { pg_trgm },
+    // Do not wait for the file system after every statement: several times faster on disk.
+    // A clean stop still writes everything; production with crash safety is PostgreSQL.
+    relaxedDurability: true,
+    // PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; in this
+    // process it would be most of the memory. 32 MB holds the hot catalogue and order pages.
+    postgresqlconf: ['shared_buffers=32MB'],
+    parsers: { [INT8]: (value: string) => Number(value) },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    kind: 'pglite',
+    dump: async () => {
+      const file = await pglite.dumpDataDir('none');
+      return file;
+    },
+    close: () => db.destroy(),
+  };
+}

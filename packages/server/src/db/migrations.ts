@@ -1,0 +1,179 @@
+// One set of migrations for PGlite and PostgreSQL. Kysely's migrator runs them in order and
+// holds a lock while it does (on PostgreSQL an advisory lock), so several instances starting
+// at once migrate once.
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('User', 'Staff', 'Admin')`))
+        .addColumn('is_verified', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('otp_code', 'text')
+        .addColumn('otp_expires_at', 'timestamptz')
+        .addColumn('otp_failed_tries', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create unique index users_username_key on users (lower(username))`.execute(db);
+      await sql`create unique index users_email_key on users (lower(email))`.execute(db);
+      await db.schema.createIndex('users_role_created').on('users').columns(['role', 'created_at']).execute();
+
+      await db.schema
+        .createTable('books')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('genre', 'text', (c) => c.notNull())
+        .addColumn('isbn', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('publisher', 'text', (c) => c.notNull())
+        .addColumn('publication_date', 'timestamptz', (c) => c.notNull())
+        .addColumn('price_paisa', 'bigint', (c) => c.notNull().check(sql`price_paisa >= 0`))
+        .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity >= 0`))
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('discount_bp', 'integer', (c) => c.notNull().check(sql`discount_bp between 0 and 10000`))
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('is_on_sale', 'boolean', (c) => c.notNull())
+        .addColumn('available_in_library', 'boolean', (c) => c.notNull())
+        .addColumn('award_winners', 'boolean', (c) => c.notNull())
+        .addColumn('image_path', 'text')
+        .addColumn('start_time', 'timestamptz')
+        .addColumn('end_time', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create unique index books_title_key on books (lower(title))`.execute(db);
+      await sql`create unique index books_isbn_key on books (lower(isbn))`.execute(db);
+      // The default catalogue order and its tie-break; the other sorts and filters.
+      await sql`create index books_created on books (created_at desc, id)`.execute(db);
+      await sql`create index books_price on books (price_paisa, id)`.execute(db);
+      await sql`create index books_title on books (lower(title), id)`.execute(db);
+      await sql`create index books_genre on books (lower(genre), created_at desc)`.execute(db);
+      await sql`create index books_author on books (lower(author))`.execute(db);
+
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('book_id', 'uuid', (c) => c.notNull().references('books.id').onDelete('cascade'))
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('stars', 'integer', (c) => c.notNull().check(sql`stars between 1 and 5`))
+        .addColumn('comment', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('reviews_one_per_customer', ['book_id', 'user_id'])
+        .execute();
+
+      await db.schema
+        .createTable('wishlist')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('book_id', 'uuid', (c) => c.notNull().references('books.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('wishlist_pkey', ['user_id', 'book_id'])
+        .execute();
+
+      await db.schema
+        .createTable('cart_items')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('book_id', 'uuid', (c) => c.notNull().references('books.id').onDelete('cascade'))
+        .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity >= 1`))
+        .addColumn('unit_price_paisa', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('cart_items_one_line_per_book', ['user_id', 'book_id'])
+        .execute();
+
+      await db.schema
+        .createTable('orders')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('order_date', 'timestamptz', (c) => c.notNull())
+        .addColumn('original_total_paisa', 'bigint', (c) => c.notNull())
+        .addColumn('discount_bp', 'integer', (c) => c.notNull())
+        .addColumn('final_total_paisa', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('Pending', 'Processing', 'Completed', 'Cancelled')`),
+        )
+        .addColumn('claim_code', 'text')
+        .execute();
+      await sql`create index orders_user_date on orders (user_id, order_date desc)`.execute(db);
+      await sql`create index orders_date on orders (order_date desc)`.execute(db);
+      await sql`create index orders_status on orders (status)`.execute(db);
+      // Claim codes are unique among open orders (the code is what staff type at pickup).
+      await sql`create unique index orders_open_claim_code on orders (upper(claim_code)) where status = 'Pending' and claim_code is not null`.execute(db);
+
+      await db.schema
+        .createTable('order_items')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('order_id', 'uuid', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        // No foreign key: an order keeps its lines (with the title) after a book is deleted.
+        .addColumn('book_id', 'uuid', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity >= 1`))
+        .addColumn('price_per_unit_paisa', 'bigint', (c) => c.notNull())
+        .addColumn('charged_per_unit_paisa', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_items_order').on('order_items').column('order_id').execute();
+      await db.schema.createIndex('order_items_book').on('order_items').columns(['book_id', 'order_id']).execute();
+
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create index notifications_created on notifications (created_at desc)`.execute(db);
+
+      await db.schema
+        .createTable('announcements')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('start_time', 'timestamptz', (c) => c.notNull())
+        .addColumn('end_time', 'timestamptz', (c) => c.notNull())
+        .addColumn('is_pinned', 'boolean', (c) => c.notNull())
+        .addColumn('color', 'text', (c) => c.notNull())
+        .addColumn('text_color', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0002-search-index': {
+    // Title and author search ("contains", case-insensitive) uses trigram indexes where the
+    // pg_trgm extension is available (PGlite loads it; PostgreSQL ships it in contrib).
+    async up(db: Kysely<any>) {
+      const available = await sql<{ ok: number }>`select 1 as ok from pg_available_extensions where name = 'pg_trgm'`.execute(db);
+      if (available.rows.length === 0) return;
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`create index books_title_trgm on books using gin (title gin_trgm_ops)`.execute(db);
+      await sql`create index books_author_trgm on books using gin (author gin_trgm_ops)`.execute(db);
+    },
+  },
+  '0003-search-text': {
+    // Search ("contains", case-insensitive) on one lower-cased column: LIKE on it is several
+    // times faster than ILIKE on two columns, and one trigram index serves it. The unit
+    // separator between title and author keeps a search from matching across the two.
+    async up(db: Kysely<any>) {
+      await sql`alter table books add column search_text text generated always as (lower(title) || chr(31) || lower(author)) stored`.execute(db);
+      // Place order counts the customer's Completed orders (the loyalty discount).
+      await sql`create index orders_user_status on orders (user_id, status)`.execute(db);
+      await sql`drop index if exists books_title_trgm`.execute(db);
+      await sql`drop index if exists books_author_trgm`.execute(db);
+      const trgm = await sql<{ ok: number }>`select 1 as ok from pg_extension where extname = 'pg_trgm'`.execute(db);
+      if (trgm.rows.length > 0) await sql`create index books_search_trgm on books using gin (search_text gin_trgm_ops)`.execute(db);
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}

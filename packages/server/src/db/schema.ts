@@ -1,0 +1,133 @@
+// The tables as Kysely sees them. Money is integer paisa (1 Rs. = 100 paisa) and percentages
+// are basis points (1 % = 100), so no amount is ever a float in the database.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export type Role = 'User' | 'Staff' | 'Admin';
+export type OrderStatus = 'Pending' | 'Processing' | 'Completed' | 'Cancelled';
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  is_verified: boolean;
+  otp_code: string | null;
+  otp_expires_at: Timestamp | null;
+  otp_failed_tries: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface BooksTable {
+  id: string;
+  title: string;
+  author: string;
+  genre: string;
+  isbn: string;
+  description: string;
+  publisher: string;
+  publication_date: Timestamp;
+  price_paisa: number;
+  quantity: number;
+  language: string;
+  discount_bp: number;
+  format: string;
+  is_on_sale: boolean;
+  available_in_library: boolean;
+  award_winners: boolean;
+  /** Path under the server's origin (`/uploads/x.svg`), made absolute when sent. */
+  image_path: string | null;
+  start_time: Timestamp | null;
+  end_time: Timestamp | null;
+  created_at: Timestamp;
+  /** lower(title) || U+001F || lower(author), kept by PostgreSQL, for the search filter. */
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface ReviewsTable {
+  id: string;
+  book_id: string;
+  user_id: string;
+  stars: number;
+  comment: string;
+  created_at: Timestamp;
+}
+
+export interface WishlistTable {
+  user_id: string;
+  book_id: string;
+  created_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: string;
+  user_id: string;
+  book_id: string;
+  quantity: number;
+  /** The list price when the book was first added (the legacy rule). */
+  unit_price_paisa: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  order_date: Timestamp;
+  original_total_paisa: number;
+  /** Cart discount in basis points: 500 = 5 %. */
+  discount_bp: number;
+  final_total_paisa: number;
+  status: OrderStatus;
+  claim_code: string | null;
+}
+
+export interface OrderItemsTable {
+  id: string;
+  order_id: string;
+  book_id: string;
+  title: string;
+  quantity: number;
+  /** The cart's unit price (list price at the first add). */
+  price_per_unit_paisa: number;
+  /** What one copy cost in this order (the sale price if the sale ran when it was placed). */
+  charged_per_unit_paisa: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  message: string;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  is_pinned: boolean;
+  color: string;
+  text_color: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  books: BooksTable;
+  reviews: ReviewsTable;
+  wishlist: WishlistTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type BookRow = Selectable<BooksTable>;
+export type NewBook = Insertable<BooksTable>;
+export type BookUpdate = Updateable<BooksTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;

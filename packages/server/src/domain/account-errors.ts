@@ -1,0 +1,10 @@
+import { isUniqueViolation } from './context.js';
+import { RuleRefusal, rejected } from './errors.js';
+
+export { invalid, notFound, rejected } from './errors.js';
+
+/** A unique violation that slipped past the checks (a race) becomes the rule's refusal. */
+export function isUniqueViolationRefusal(error: unknown, message: string): unknown {
+  if (error instanceof RuleRefusal) return error;
+  return isUniqueViolation(error) ? rejected(message) : error;
+}

@@ -1,0 +1,28 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Broadcaster, LiveMessage, Publish } from '../live/notifier.js';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the database or a transaction on it: read rules take both. */
+export type Queryable = Kysely<Database>;
+
+/**
+ * Runs `work` in one transaction. Live messages it publishes go out only after the commit,
+ * so a refused or failed request announces nothing.
+ */
+export async function transact<T>(
+  db: Db,
+  broadcaster: Broadcaster | undefined,
+  work: (tx: Tx, publish: Publish) => Promise<T>,
+): Promise<T> {
+  const pending: LiveMessage[] = [];
+  const result = await db.transaction().execute((tx) => work(tx, (message) => pending.push(message)));
+  for (const { sender, text } of pending) broadcaster?.broadcast(sender, text);
+  return result;
+}
+
+/** PostgreSQL's unique_violation: two requests raced for the same unique value. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

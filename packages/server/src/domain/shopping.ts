@@ -1,0 +1,113 @@
+// The customer's wishlist and cart. Every line belongs to one customer: another customer's
+// line id is answered as not found.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from './context.js';
+import { notFound, rejected } from './errors.js';
+import { MAX_STOCK, withReviews, type BookWithReviews } from './catalogue.js';
+
+// ---------- wishlist ----------
+export async function wishlist(db: Db, userId: string): Promise<BookWithReviews[]> {
+  const books = await db
+    .selectFrom('wishlist')
+    .innerJoin('books', 'books.id', 'wishlist.book_id')
+    .selectAll('books')
+    .where('wishlist.user_id', '=', userId)
+    .orderBy('wishlist.created_at', 'desc')
+    .orderBy('books.id')
+    .execute();
+  return withReviews(db, books);
+}
+
+export async function isWishlisted(db: Db, userId: string, bookId: string): Promise<boolean> {
+  const row = await db.selectFrom('wishlist').select('book_id').where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addToWishlist(db: Db, userId: string, bookId: string, now: Date): Promise<void> {
+  const book = await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst();
+  if (!book) throw notFound('Book not found');
+  const inserted = await db
+    .insertInto('wishlist')
+    .values({ user_id: userId, book_id: bookId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
+    .returning('book_id')
+    .executeTakeFirst();
+  if (!inserted) throw rejected('Already bookmarked');
+}
+
+export async function removeFromWishlist(db: Db, userId: string, bookId: string): Promise<boolean> {
+  const result = await db.deleteFrom('wishlist').where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---------- cart ----------
+export const NOT_ENOUGH_STOCK = 'Requested quantity exceeds available stock';
+
+export interface CartLine {
+  id: string;
+  book_id: string;
+  quantity: number;
+  unit_price_paisa: number;
+  title: string;
+  author: string;
+  image_path: string | null;
+}
+
+export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
+  return db
+    .selectFrom('cart_items')
+    .innerJoin('books', 'books.id', 'cart_items.book_id')
+    .select([
+      'cart_items.id',
+      'cart_items.book_id',
+      'cart_items.quantity',
+      'cart_items.unit_price_paisa',
+      'books.title',
+      'books.author',
+      'books.image_path',
+    ])
+    .where('cart_items.user_id', '=', userId)
+    .orderBy('cart_items.created_at')
+    .orderBy('cart_items.id')
+    .execute();
+}
+
+/**
+ * Adds copies of a book. A book already in the cart gets its line's quantity raised (one line
+ * per book), never past the stock. The unit price is the list price at the first add.
+ */
+export async function addToCart(db: Db, userId: string, bookId: string, quantity: number, now: Date): Promise<void> {
+  if (quantity > MAX_STOCK) throw rejected(NOT_ENOUGH_STOCK);
+  // One statement: insert the line, or raise its quantity, only while the result stays within
+  // the stock. No row back means the book is missing or the stock is short.
+  const added = await sql<{ id: string }>`
+    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
+    select ${randomUUID()}, ${userId}, b.id, ${quantity}, b.price_paisa, ${now}
+    from books b where b.id = ${bookId} and b.quantity >= ${quantity}
+    on conflict (user_id, book_id) do update set quantity = cart_items.quantity + excluded.quantity
+    where cart_items.quantity + excluded.quantity <= (select quantity from books where id = excluded.book_id)
+    returning id`.execute(db);
+  if (added.rows.length > 0) return;
+  const book = await db.selectFrom('books').select('id').where('id', '=', bookId).executeTakeFirst();
+  throw book ? rejected(NOT_ENOUGH_STOCK) : notFound('Book not found');
+}
+
+/** Sets a line's quantity: anything from 1 up to the stock (the last copy included). */
+export async function updateCartLine(db: Db, userId: string, lineId: string, quantity: number): Promise<void> {
+  const line = await db
+    .selectFrom('cart_items')
+    .innerJoin('books', 'books.id', 'cart_items.book_id')
+    .select(['cart_items.id', 'books.quantity as stock'])
+    .where('cart_items.id', '=', lineId)
+    .where('cart_items.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!line) throw notFound('Cart item not found');
+  if (quantity > line.stock) throw rejected(NOT_ENOUGH_STOCK);
+  await db.updateTable('cart_items').set({ quantity }).where('id', '=', lineId).where('user_id', '=', userId).execute();
+}
+
+export async function removeCartLine(db: Db, userId: string, lineId: string): Promise<void> {
+  const result = await db.deleteFrom('cart_items').where('id', '=', lineId).where('user_id', '=', userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound('Cart item not found');
+}

@@ -1,0 +1,74 @@
+// reviews, notifications, announcements and dashboard.
+import { activeAnnouncement, addReview as addReviewRule, allAnnouncements, createAnnouncement as createAnnouncementRule, dashboard,
+  deleteAnnouncement as deleteAnnouncementRule, recentNotifications, reviewsOf, updateAnnouncement as updateAnnouncementRule } from '../domain/community.js';
+import type { BannerPalette } from '../domain/banner-colors.js';
+import { paisaToRupees } from '../domain/money.js';
+import type { Handler } from './types.js';
+import { announcementView, bookView, reviewView } from './views.js';
+
+export const listReviews: Handler<'listReviews'> = async ({ params, services }) => (await reviewsOf(services.db, params.bookId)).map(reviewView);
+
+export const addReview: Handler<'addReview'> = async ({ caller, body, services }) => {
+  const review = await addReviewRule(services.db, caller(), body, services.clock.now());
+  services.cache.clear(); // averageStars and reviews of the book
+  return { statusCode: 200, message: 'Review added Successfully;', data: reviewView(review) };
+};
+
+export const listNotifications: Handler<'listNotifications'> = async ({ services }) => ({
+  status: 'success',
+  statusCode: 200,
+  data: (await recentNotifications(services.db)).map((n) => ({ message: n.message, createdAt: n.created_at.toISOString() })),
+});
+
+export const getActiveAnnouncement: Handler<'getActiveAnnouncement'> = async ({ services }) => {
+  const row = await activeAnnouncement(services.db, services.clock.now());
+  if (!row) return { active: false };
+  const view = announcementView(row);
+  return { active: true, message: view.message, start: view.startTime, end: view.endTime, color: view.color, textColor: view.textColor };
+};
+
+export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services }) => ({
+  status: 'success',
+  message: 'Announcements retrieved successfully',
+  data: (await allAnnouncements(services.db)).map(announcementView),
+});
+
+export const announcementHandlers = (palette: BannerPalette) => {
+  const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => ({
+    status: 'success',
+    message: 'Announcement created successfully',
+    data: announcementView(await createAnnouncementRule(services.db, body, palette, services.clock.now())),
+  });
+  const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => ({
+    status: 'success',
+    message: 'Announcement updated successfully',
+    data: announcementView(await updateAnnouncementRule(services.db, params.id, body, palette)),
+  });
+  return { createAnnouncement, updateAnnouncement };
+};
+
+export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {
+  await deleteAnnouncementRule(services.db, params.id);
+  return { status: 'success', message: 'Announcement deleted successfully' };
+};
+
+export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }) => {
+  const figures = await dashboard(services.db, services.clock.now());
+  return {
+    totalBooks: figures.totalBooks,
+    totalOrders: figures.totalOrders,
+    totalCustomers: figures.totalCustomers,
+    totalRevenue: paisaToRupees(figures.totalRevenuePaisa),
+    weeklySales: figures.weeklySales,
+    recentNotifications: figures.recentNotifications.map((n) => ({ message: n.message, createdAt: n.created_at.toISOString() })),
+    recentBooks: figures.recentBooks.map((entry) => bookView(entry, origin)),
+    recentOrders: figures.recentOrders.map((o) => ({
+      orderId: o.id,
+      username: o.username,
+      email: o.email,
+      orderDate: o.order_date.toISOString(),
+      finalTotal: paisaToRupees(o.final_total_paisa),
+      status: o.status as 'Pending' | 'Processing' | 'Completed' | 'Cancelled',
+    })),
+  };
+};

@@ -1,0 +1,73 @@
+// Request validation from the contract's schemas. Two Ajv instances: query, path and
+// multipart text parts are coerced from strings ("2" -> 2, "true" -> true); a JSON body is
+// checked as sent. Neither removes unknown properties: a closed schema refuses them (422),
+// never trims them silently.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+
+const OPTIONAL_BODY = 'x-pustak-optional-body';
+// ajv-formats is CommonJS: its default export is the plugin, or a namespace holding it.
+const addFormats = ((formatsModule as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerceTypes: false | 'array') {
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: false,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    allowUnionTypes: true,
+  });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addKeyword(OPTIONAL_BODY);
+  return ajv;
+}
+
+/** Marks a body schema of an operation whose requestBody is not required (no body is fine). */
+export function markOptionalBody(schema: Record<string, unknown>) {
+  return { allOf: [schema], [OPTIONAL_BODY]: true };
+}
+
+export function createValidatorCompiler() {
+  const exact = makeAjv(false);
+  const coercing = makeAjv('array');
+  return ({ schema, httpPart, contentType }: { schema: any; httpPart?: string; contentType?: string }) => {
+    const ajv = httpPart === 'body' && contentType !== 'multipart/form-data' ? exact : coercing;
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      // The same schema object (with an $id) compiled twice: reuse the first.
+      const existing = schema.$id ? ajv.getSchema(schema.$id) : undefined;
+      if (!existing) throw error;
+      validate = existing;
+    }
+    const optional = httpPart === 'body' && schema[OPTIONAL_BODY] === true;
+    return (data: unknown) => {
+      if ((data === undefined || data === null) && optional) return true;
+      if ((data === undefined || data === null) && httpPart === 'body') {
+        return { error: [{ instancePath: '', message: 'a request body is required' }] as unknown as FastifySchemaValidationError[] };
+      }
+      const valid = validate(data);
+      return valid ? true : { error: (validate.errors ?? []) as FastifySchemaValidationError[] };
+    };
+  };
+}
+
+/** Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. */
+export function validationErrorsMap(errors: ErrorObject[] | FastifySchemaValidationError[], part: string): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const error of errors as ErrorObject[]) {
+    const missing = error.keyword === 'required' ? `/${String((error.params as { missingProperty?: string }).missingProperty)}` : '';
+    const extra = error.keyword === 'additionalProperties' ? `/${String((error.params as { additionalProperty?: string }).additionalProperty)}` : '';
+    const path = `${error.instancePath ?? ''}${missing}${extra}`.split('/').filter(Boolean).join('.');
+    const key = path ? `${part}.${path}` : part;
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'additionalProperties') message = 'is not allowed here';
+    if (error.keyword === 'enum') message = `${message}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
+    (map[key] ??= []).includes(message) || map[key]!.push(message);
+  }
+  return map;
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run server`: the Pustak server alone, configured by the environment.
+//
+//   PORT               port to listen on (default 3000)
+//   HOST               interface (default 127.0.0.1; 0.0.0.0 in production)
+//   DATABASE_URL       PostgreSQL (postgres://...); without it PGlite stores under DATA_DIR
+//   DATA_DIR           data folder: PGlite database, uploaded covers, dev JWT secret (default <repo>/.data)
+//   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
+//   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
+//   MAIL_FROM          sender address of the e-mails
+//   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
+//   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
+//
+// Flags: --memory (in-memory database with the demo data and POST /__dev/reset),
+//        --reset (start over: deletes the PGlite database and uploads in DATA_DIR), --port N
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { createPustakServer, ephemeralSecret } from './server.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+
+function fail(message: string): never {
+  console.error(`\nPustak server: ${message}\n`);
+  process.exit(1);
+}
+
+const production = process.env.NODE_ENV === 'production';
+const memory = flag('memory');
+const port = Number(option('port') ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${option('port') ?? process.env.PORT}".`);
+const host = process.env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+const dataDir = resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
+const databaseUrl = process.env.DATABASE_URL;
+
+if (production && memory) fail('--memory is a development sandbox; it does not run with NODE_ENV=production.');
+if (flag('reset')) {
+  if (databaseUrl) fail('--reset only starts over a PGlite database; with DATABASE_URL, drop the database yourself.');
+  await rm(join(dataDir, 'db'), { recursive: true, force: true });
+  await rm(join(dataDir, 'uploads'), { recursive: true, force: true });
+}
+
+let jwtSecret = process.env.PUSTAK_JWT_SECRET;
+if (production && !jwtSecret) {
+  fail('PUSTAK_JWT_SECRET is not set. In production the token secret must come from the environment:\n  export PUSTAK_JWT_SECRET="$(node -e \'console.log(require("crypto").randomBytes(32).toString("base64url"))\')"');
+}
+if (jwtSecret && jwtSecret.length < 32) fail('PUSTAK_JWT_SECRET is too short: use at least 32 characters.');
+if (!jwtSecret && memory) jwtSecret = ephemeralSecret();
+if (!jwtSecret) {
+  // Development: one secret, generated once and kept in the data folder, so sign-ins survive restarts.
+  const file = join(dataDir, 'jwt-secret');
+  await mkdir(dataDir, { recursive: true });
+  if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  jwtSecret = (await readFile(file, 'utf8')).trim();
+}
+
+let webDist: string | undefined;
+if (production) {
+  webDist = resolve(process.env.WEB_DIST ?? join(repoRoot, 'packages/web/dist'));
+  if (!existsSync(join(webDist, 'index.html'))) fail(`No built web app in ${webDist}. Run "npm run build" first.`);
+} else if (option('web-dist')) {
+  webDist = resolve(option('web-dist')!);
+}
+
+const log = {
+  info: (m: string) => console.log(m),
+  warn: (m: string) => console.warn(m),
+  error: (m: string) => console.error(m),
+};
+const started = performance.now();
+let server;
+try {
+  server = await createPustakServer({
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    uploadsDir: memory ? undefined : join(dataDir, 'uploads'),
+    jwtSecret,
+    production,
+    seed: !production,
+    resettable: memory,
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM,
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    webDist,
+    trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    log,
+  });
+} catch (error) {
+  fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+let origin: string;
+try {
+  origin = await server.listen(port, host);
+} catch (error) {
+  await server.close();
+  const code = (error as NodeJS.ErrnoException).code;
+  fail(code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT=<another port>.` : `could not listen on ${host}:${port}: ${(error as Error).message}`);
+}
+
+const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory (POST /__dev/reset starts over)' : `PGlite in ${join(dataDir, 'db')}`;
+console.log(`
+  Pustak server ready in ${Math.round(performance.now() - started)} ms  (${production ? 'production' : 'development'})
+
+  API       ${origin}/api
+  Live hub  ${origin}/hubs/notification
+  Database  ${where}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
+process.send?.({ ready: origin });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server!.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// `npm run bench`: how fast the server is on this machine. Seeds a fresh PGlite database with
+// 10,000 books and 50,000 orders, starts the server on it (a real process), and drives it with
+// autocannon next to a bare Fastify route in the same run (the floor). Prints requests per
+// second and p50/p99 latency per operation, and the server's memory at the end.
+// Options: --duration <s> (default 10), --connections <n> (default 32).
+// Place order is measured with shoppers whose carts were filled in the seed, one per order.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { findFreePort } from './lib/free-port.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const duration = arg('duration', 10);
+const connections = arg('connections', 32);
+const BOOKS = 10_000;
+const ORDERS = 50_000;
+const CUSTOMERS = 64;
+const SHOPPERS = 8_000;
+const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+const children = [];
+const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-'));
+
+async function cleanup() {
+  await Promise.all(
+    children
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      })),
+  );
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+}
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+// ---------- build and seed ----------
+await run(process.execPath, [join(root, 'packages/server/build.mjs'), '--quiet']);
+const { openDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
+const { hashPassword } = await import(join(root, 'packages/server/dist/auth/passwords.js'));
+const { sql } = await import(join(root, 'packages/server/node_modules/kysely/dist/esm/index.js')).catch(() => import('kysely'));
+
+let t0 = performance.now();
+const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+const db = database.db;
+const hash = await hashPassword('bench-password');
+await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+  select gen_random_uuid(), 'bench' || g, 'bench' || g || '@example.com', ${hash}, 'User', true, now() - (g || ' days')::interval
+  from generate_series(1, ${CUSTOMERS}) g`.execute(db);
+await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+  values (gen_random_uuid(), 'benchstaff', 'benchstaff@example.com', ${hash}, 'Staff', true, now())`.execute(db);
+const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
+await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
+    discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
+  select gen_random_uuid(),
+    (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
+    'Author ' || (g % 500), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
+    now() - (g || ' days')::interval, (100 + g % 2000) * 100, 1000000, 'English', (g % 5) * 500, 'Paperback',
+    g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
+    case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
+    now() - (g || ' minutes')::interval
+  from generate_series(1, ${BOOKS}) g`.execute(db);
+await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User')
+  insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
+  select gen_random_uuid(), u.id, now() - ((g % 20000) || ' minutes')::interval, 45000, 0, 45000,
+    (array['Completed', 'Cancelled', 'Completed'])[1 + g % 3], null
+  from generate_series(0, ${ORDERS - 1}) g join u on u.n = g % ${CUSTOMERS}`.execute(db);
+await sql`with o as (select id, row_number() over (order by id) - 1 as n from orders),
+  b as (select id, title, price_paisa, row_number() over (order by id) - 1 as n from books)
+  insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+  select gen_random_uuid(), o.id, b.id, b.title, 1, b.price_paisa, b.price_paisa from o join b on b.n = o.n % ${BOOKS}`.execute(db);
+// Shoppers with one book in their cart each, for the place-order run (a cart is emptied by
+// placing it, so every order needs a shopper of its own).
+await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+  select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now()
+  from generate_series(1, ${SHOPPERS}) g`.execute(db);
+await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
+  b as (select id, price_paisa, row_number() over (order by id) as n from books)
+  insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
+  select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, b.price_paisa, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
+await sql`vacuum analyze`.execute(db);
+const shoppers = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', 'like', 'shopper%').execute();
+const bookIds = (await db.selectFrom('books').select('id').orderBy('id').limit(1000).execute()).map((r) => r.id);
+await database.close();
+const seedSeconds = ((performance.now() - t0) / 1000).toFixed(1);
+
+// ---------- the server and the floor ----------
+const serverPort = await findFreePort();
+const server = await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
+  DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+});
+const floorPort = await findFreePort();
+const floor = await startChild(['-e', `
+  const app = require(${JSON.stringify(join(root, 'node_modules/fastify'))})();
+  app.get('/ping', async () => ({ pong: true }));
+  app.listen({ port: ${floorPort}, host: '127.0.0.1' }).then((url) => process.send({ ready: url }));
+`]);
+const base = `http://127.0.0.1:${serverPort}`;
+
+async function login(username) {
+  const reply = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'bench-password' }) });
+  return (await reply.json()).token;
+}
+const tokens = [];
+for (let i = 1; i <= CUSTOMERS; i += 1) tokens.push(await login(`bench${i}`));
+
+// ---------- the runs ----------
+const results = [];
+function cannon(name, options) {
+  return new Promise((done, fail) => {
+    autocannon({ connections, duration, ...options }, (error, result) => {
+      if (error) return fail(error);
+      const non2xx = result.non2xx + result.errors;
+      results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx });
+      done();
+    });
+  });
+}
+let n = 0;
+const next = (list) => list[n++ % list.length];
+const searches = ['river', 'monsoon 12', 'temple', 'author 42', 'lantern valley', 'harvest', 'garden 9', 'shadow'];
+
+await cannon('bare Fastify route (floor)', { url: `http://127.0.0.1:${floorPort}/ping` });
+await cannon('GET /book/all (page of 8, default sort)', { url: `${base}/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true` });
+await cannon('GET /book/all (title search)', {
+  url: base,
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/book/all?page=1&pageSize=8&search=${encodeURIComponent(next(searches))}` }) }],
+});
+await cannon('GET /bookcrud/getbookbyid/{id}', {
+  url: base,
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/bookcrud/getbookbyid/${next(bookIds)}` }) }],
+});
+await cannon('POST /addToCart/add', {
+  url: base,
+  requests: [{
+    method: 'POST',
+    setupRequest: (req) => ({
+      ...req,
+      path: '/api/addToCart/add',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${next(tokens)}` },
+      body: JSON.stringify({ bookId: next(bookIds), quantity: 1 }),
+    }),
+  }],
+});
+// Place order: every request is a different shopper's token (signed here with the server's
+// secret, as sign-in would), so every order has a full cart.
+const { createTokenService } = await import(join(root, 'packages/server/dist/auth/tokens.js'));
+const tokenService = createTokenService(SECRET, { now: () => new Date() });
+const shopperTokens = await Promise.all(shoppers.map((u) => tokenService.issue(u)));
+let shopper = 0;
+await cannon('POST /order/place', {
+  url: base,
+  requests: [{
+    method: 'POST',
+    setupRequest: (req) => ({ ...req, path: '/api/order/place', headers: { authorization: `Bearer ${shopperTokens[shopper++ % shopperTokens.length]}` } }),
+  }],
+});
+if (shopper > shopperTokens.length) console.warn(`(${shopper - shopperTokens.length} place-order requests found an empty cart: raise SHOPPERS)`);
+
+const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+await cleanup();
+
+console.log(`\nPustak bench: ${BOOKS.toLocaleString('en')} books, ${ORDERS.toLocaleString('en')} orders (seeded in ${seedSeconds} s), PGlite, ${connections} connections, ${duration} s per run\n`);
+console.log('| operation | req/s | p50 ms | p99 ms | errors |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+console.log(`\nServer memory (RSS) at the end: ${Math.round(rssKb / 1024)} MB`);
+
+function run(command, args) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+function startChild(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  children.push(child);
+  return new Promise((done, fail) => {
+    child.on('message', (m) => m?.ready && done(child));
+    child.on('exit', (code) => fail(new Error(`a bench process exited early (${code})`)));
+  });
+}

@@ -1,0 +1,105 @@
+// Test servers: the real Pustak server in this process, on an in-memory PGlite that starts from
+// a migrated and seeded copy (made once per worker, then loaded in under a second), with a
+// clock the test controls. Every server binds a free loopback port and is closed by its test.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { manualClock, type ManualClock } from '../../packages/server/src/clock.js';
+import { openDatabase } from '../../packages/server/src/db/database.js';
+import { seedExampleData } from '../../packages/server/src/db/seed.js';
+import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
+import { createPustakServer, ephemeralSecret, type PustakServer } from '../../packages/server/src/server.js';
+
+export const IDS = {
+  sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',
+  ram: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a04',
+  admin: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01',
+  staff: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a02',
+  munaMadan: '0f0e0000-0000-4000-8000-000000000003',
+  karnaliBlues: '0f0e0000-0000-4000-8000-000000000001',
+  hillHouse: '0f0e0000-0000-4000-8000-000000000022', // stock 2
+  sapiens: '0f0e0000-0000-4000-8000-000000000015', // on sale, window ended in 2024
+  hobbit: '0f0e0000-0000-4000-8000-000000000002', // 20 % off, running
+  sitaPendingOrder: '0dde0000-0000-4000-8000-000000000001',
+  sitaCancelledOrder: '0dde0000-0000-4000-8000-000000000003',
+  banner: 'ba770000-0000-4000-8000-000000000001',
+};
+export const PASSWORD = 'pustak123';
+export const NOW = '2026-11-23T10:00:00Z';
+
+let contract: Promise<Contract> | undefined;
+let template: Promise<Blob> | undefined;
+
+export const testContract = () => (contract ??= loadContract());
+
+/** A migrated, seeded database as a tarball (seeded as of NOW). */
+function seededTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const db = await openDatabase({ kind: 'pglite' });
+    try {
+      await seedExampleData(db.db, await testContract(), new Date(NOW));
+      return (await db.dump())!;
+    } finally {
+      await db.close();
+    }
+  })();
+  return template;
+}
+
+export interface TestServer {
+  server: PustakServer;
+  clock: ManualClock;
+  url: string;
+  /** app.inject with JSON conveniences. */
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer({ empty = false, listen = false, now = NOW } = {}): Promise<TestServer> {
+  const clock = manualClock(now);
+  const server = await createPustakServer({
+    database: empty ? { kind: 'pglite' } : { kind: 'pglite', from: await seededTemplate() },
+    jwtSecret: ephemeralSecret(),
+    clock,
+    contract: await testContract(),
+    hubPingIntervalMs: 15_000,
+    log: { info() {}, warn() {}, error: (m) => console.error(m) },
+  });
+  const url = listen ? await server.listen(0) : 'http://localhost:80';
+  const call: TestServer['call'] = ({ token, headers, ...options }) =>
+    server.app.inject({ ...options, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+  return {
+    server,
+    clock,
+    url,
+    call,
+    async login(username, password = PASSWORD) {
+      const reply = await call({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      if (reply.statusCode !== 200) throw new Error(`login ${username}: ${reply.statusCode} ${reply.body}`);
+      return reply.json().token as string;
+    },
+    close: () => server.close(),
+  };
+}
+
+/** Registers, reads the code from the dev outbox, verifies; answers the new user's id and token. */
+export async function newCustomer(t: TestServer, username: string): Promise<{ id: string; token: string }> {
+  const email = `${username}@example.com`;
+  const registered = await t.call({
+    method: 'POST',
+    url: '/api/Auth/register',
+    payload: { email, username, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  if (registered.statusCode !== 200) throw new Error(`register ${username}: ${registered.body}`);
+  const id = registered.json().user.id as string;
+  const code = lastCode(t, email);
+  const verified = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: code } });
+  if (verified.statusCode !== 200) throw new Error(`verify ${username}: ${verified.body}`);
+  return { id, token: await t.login(username) };
+}
+
+export function lastCode(t: TestServer, email: string): string {
+  const mail = [...(t.server.services.mailer.outbox ?? [])].reverse().find((m) => m.to === email && /Your OTP is/.test(m.text));
+  const code = mail && /Your OTP is (\d{5})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no one-time code was mailed to ${email}`);
+  return code;
+}

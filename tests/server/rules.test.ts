@@ -1,0 +1,312 @@
+// The business rules of legacy-backend.md with the bug fixes of issue 8, each as a test that
+// fails if the rule regresses. The server runs in this process with a clock the test sets.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDS, NOW, lastCode, newCustomer, startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t?.close();
+});
+
+const json = { 'content-type': 'application/json' };
+
+async function buy(token: string, lines: [string, number][]) {
+  for (const [bookId, quantity] of lines) {
+    const added = await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId, quantity } });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+  const placed = await t.call({ method: 'POST', url: '/api/order/place', token });
+  expect(placed.statusCode, placed.body).toBe(200);
+  return placed.json().data as { orderId: string; claimCode: string; totalAmount: number; discountApplied: string };
+}
+
+async function verify(orderId: string, code: string) {
+  const staff = await t.login('staff');
+  return t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token: staff, payload: { ClaimCode: code } });
+}
+
+describe('order pricing', () => {
+  it('applies a book discount only while its sale window runs', async () => {
+    const { token } = await newCustomer(t, 'pricing');
+    // The Hobbit: Rs. 2500, 20 % off, window running. Sapiens: Rs. 1099, 20 % off, window ended in 2024.
+    const order = await buy(token, [[IDS.hobbit, 1], [IDS.sapiens, 1]]);
+    expect(order.totalAmount).toBe(2000 + 1099);
+    expect(order.discountApplied).toBe('0.00%');
+  });
+
+  it('gives 5 % from five copies, and the sale price stops at the end of the window', async () => {
+    t.clock.set('2100-01-01T00:00:00Z'); // every running window (to 2099-12-31) has ended
+    const { token } = await newCustomer(t, 'bulk');
+    const order = await buy(token, [[IDS.munaMadan, 5]]);
+    expect(order.discountApplied).toBe('5.00%');
+    expect(order.totalAmount).toBe(2137.5); // 5 x 450 = 2250, less 5 %
+    const mine = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data;
+    expect(mine[0]).toMatchObject({ originalTotal: 2250, discountRate: 0.05, finalTotal: 2137.5 });
+  });
+
+  it('adds the 10 % loyalty discount once a customer has 10 completed orders', async () => {
+    const { token } = await newCustomer(t, 'loyal');
+    for (let i = 0; i < 10; i += 1) {
+      const order = await buy(token, [[IDS.munaMadan, 1]]);
+      expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+    }
+    const eleventh = await buy(token, [[IDS.munaMadan, 1]]);
+    expect(eleventh.discountApplied).toBe('10.00%');
+    expect(eleventh.totalAmount).toBe(364.5); // 450 less 10 % sale = 405, less 10 %
+  });
+
+  it('mails the order confirmation with the claim code and the total', async () => {
+    const { token } = await newCustomer(t, 'mailed');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    const mail = t.server.services.mailer.outbox!.at(-1)!;
+    expect(mail.subject).toBe(`Order Confirmation Details - Order ID: ${order.orderId}`);
+    expect(mail.text).toContain(order.claimCode);
+    expect(mail.text).toContain('Rs. 552.50');
+  });
+});
+
+describe('stock', () => {
+  it('lets a customer buy the last copy (cart update up to the stock, not below it)', async () => {
+    const { token } = await newCustomer(t, 'lastcopy');
+    await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.hillHouse, quantity: 1 } });
+    const [line] = (await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token })).json().data;
+    expect((await t.call({ method: 'PUT', url: `/api/addToCart/update/${line.cartItemId}`, token, payload: { quantity: 2 } })).statusCode).toBe(200);
+    const above = await t.call({ method: 'PUT', url: `/api/addToCart/update/${line.cartItemId}`, token, payload: { quantity: 3 } });
+    expect(above.statusCode).toBe(400);
+    expect(above.json()).toMatchObject({ status: 'error', statusCode: 400, message: 'Requested quantity exceeds available stock' });
+    const placed = await t.call({ method: 'POST', url: '/api/order/place', token });
+    const order = placed.json().data;
+    expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+    const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.hillHouse}` })).json().data;
+    expect(book.quantity).toBe(0);
+  });
+
+  it('merges cart lines of one book and refuses more than the stock', async () => {
+    const { token } = await newCustomer(t, 'merge');
+    await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.hillHouse, quantity: 1 } });
+    await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.hillHouse, quantity: 1 } });
+    const lines = (await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token })).json().data;
+    expect(lines).toHaveLength(1);
+    expect(lines[0].quantity).toBe(2);
+    const third = await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.hillHouse, quantity: 1 } });
+    expect(third.statusCode).toBe(400);
+  });
+
+  it('refuses to place an order above the current stock, and verify never takes stock below zero', async () => {
+    const a = await newCustomer(t, 'racea');
+    const b = await newCustomer(t, 'raceb');
+    const first = await buy(a.token, [[IDS.hillHouse, 2]]);
+    const second = await buy(b.token, [[IDS.hillHouse, 2]]); // stock is checked, not reserved
+    expect((await verify(first.orderId, first.claimCode)).statusCode).toBe(200);
+    const short = await verify(second.orderId, second.claimCode);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Not enough stock for book: The Haunting of Hill House');
+    await t.call({ method: 'POST', url: '/api/addToCart/add', token: b.token, payload: { bookId: IDS.karnaliBlues, quantity: 1 } });
+    const stockNow = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.hillHouse}` })).json().data.quantity;
+    expect(stockNow).toBe(0);
+    // A cart line above the stock at order time: Karnali has 42, ask for it after stock drops.
+    await t.server.database.db.updateTable('books').set({ quantity: 0 }).where('id', '=', IDS.karnaliBlues).execute();
+    const refused = await t.call({ method: 'POST', url: '/api/order/place', token: b.token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 'error', message: 'Not enough stock for book: Karnali Blues' });
+  });
+
+  it('locks order and books: two verifications of the same order at once reduce stock once', async () => {
+    const { token } = await newCustomer(t, 'twice');
+    const order = await buy(token, [[IDS.hillHouse, 1]]);
+    const staff = await t.login('staff');
+    const both = await Promise.all(
+      [0, 1].map(() => t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${order.orderId}`, token: staff, payload: { ClaimCode: order.claimCode } })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.hillHouse}` })).json().data.quantity).toBe(1);
+  });
+});
+
+describe('staff verification', () => {
+  it('refuses a Cancelled order, and an already completed one, before looking at the code', async () => {
+    const cancelled = await verify(IDS.sitaCancelledOrder, 'WHATEVER');
+    expect(cancelled.statusCode).toBe(400);
+    expect(cancelled.json()).toEqual({ status: 'error', message: 'Cannot verify a cancelled order' });
+    const { token } = await newCustomer(t, 'done');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    await verify(order.orderId, order.claimCode);
+    expect((await verify(order.orderId, order.claimCode)).json().message).toBe('Order already completed');
+  });
+
+  it('compares the claim code case-insensitively, trims it, and checks it is there', async () => {
+    const { token } = await newCustomer(t, 'casing');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    expect((await verify(order.orderId, '   ')).json().message).toBe('Claim code is required');
+    expect((await verify(order.orderId, 'ABCDEF12')).json().message).toBe('Invalid claim code');
+    const ok = await verify(order.orderId, ` ${order.claimCode.toLowerCase()} `);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: 'success', message: 'Order verified and stock updated successfully' });
+    const notifications = (await t.call({ method: 'GET', url: '/api/notification/all' })).json().data;
+    expect(notifications[0].message).toBe('casing has purchased the book!');
+  });
+
+  it('answers an unknown order with 404', async () => {
+    const reply = await verify('0dde0000-0000-4000-8000-0000000000ff', 'ABCDEF12');
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ status: 'error', message: 'Order not found' });
+  });
+});
+
+describe('cancel', () => {
+  it('cancels only the owner’s Pending orders', async () => {
+    const sita = await t.login('sita');
+    const ok = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaPendingOrder}`, token: sita, headers: json, payload: '{}' });
+    expect(ok.json()).toMatchObject({ statusCode: 200, data: { orderId: IDS.sitaPendingOrder, status: 'Cancelled' } });
+    const again = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaPendingOrder}`, token: sita });
+    expect(again.statusCode).toBe(400);
+    const { token } = await newCustomer(t, 'thief');
+    const other = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaCancelledOrder}`, token });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('reviews', () => {
+  it('need a Completed order with the book, allow one per customer, 1..5 stars and a comment', async () => {
+    const { token } = await newCustomer(t, 'reviewer');
+    const review = (payload: object) => t.call({ method: 'POST', url: '/api/review/addReview', token, payload });
+    const before = await review({ bookId: IDS.karnaliBlues, Stars: 5, Comment: 'Great' });
+    expect(before.statusCode).toBe(400);
+    expect(before.json()).toEqual({ statusCode: 400, message: 'You must purchase the book before reviewing it.' });
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    expect((await review({ bookId: IDS.karnaliBlues, Stars: 5, Comment: 'Great' })).statusCode).toBe(400); // still Pending
+    await verify(order.orderId, order.claimCode);
+    expect((await review({ bookId: IDS.karnaliBlues, Stars: 6, Comment: 'Great' })).statusCode).toBe(422);
+    expect((await review({ bookId: IDS.karnaliBlues, Stars: 3, Comment: '   ' })).statusCode).toBe(422);
+    const ok = await review({ bookId: IDS.karnaliBlues, Stars: 3, Comment: 'Good' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ statusCode: 200, message: 'Review added Successfully;', data: { stars: 3, username: 'reviewer' } });
+    expect((await review({ bookId: IDS.karnaliBlues, Stars: 4, Comment: 'Again' })).json().message).toBe('You have already reviewed this book.');
+    const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data;
+    expect(book.averageStars).toBe(4); // (5 + 4 + 3) / 3
+    expect((await review({ bookId: '0f0e0000-0000-4000-8000-0000000000ff', Stars: 3, Comment: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('one-time codes', () => {
+  it('expire after 15 minutes', async () => {
+    const reg = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'late@example.com', username: 'late', password: 'pustak123', confirmPassword: 'pustak123' } });
+    const id = reg.json().user.id;
+    const code = lastCode(t, 'late@example.com');
+    t.clock.advance(15 * 60_000 + 1000);
+    const late = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: code } });
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toBe('Verification code has expired');
+    // Registering again with the unverified e-mail sends a new code for the same account.
+    const again = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'late@example.com', username: 'late', password: 'pustak123', confirmPassword: 'pustak123' } });
+    expect(again.json().user.id).toBe(id);
+    const fresh = lastCode(t, 'late@example.com');
+    expect((await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: fresh } })).statusCode).toBe(200);
+  });
+
+  it('allow 5 wrong tries, then not even the right code', async () => {
+    const reg = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'guess@example.com', username: 'guess', password: 'pustak123', confirmPassword: 'pustak123' } });
+    const id = reg.json().user.id;
+    const code = lastCode(t, 'guess@example.com');
+    const wrong = code === '11111' ? '22222' : '11111';
+    for (let i = 0; i < 5; i += 1) {
+      const reply = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: wrong } });
+      expect(reply.body).toBe('Invalid verification code');
+    }
+    const right = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: code } });
+    expect(right.statusCode).toBe(400);
+    expect(right.body).toBe('Too many attempts. Register again to get a new code.');
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'guess', password: 'pustak123' } });
+    expect(login.statusCode).toBe(401);
+    expect(login.body).toBe('Please Verify user Account !');
+  });
+});
+
+describe('accounts', () => {
+  it('makes the first user of an empty database Admin, once, even when two register at once', async () => {
+    const empty = await startTestServer({ empty: true });
+    try {
+      const replies = await Promise.all(
+        ['one', 'two', 'three'].map((name) =>
+          empty.call({ method: 'POST', url: '/api/Auth/register', payload: { email: `${name}@example.com`, username: name, password: 'pustak123', confirmPassword: 'pustak123' } }),
+        ),
+      );
+      expect(replies.map((r) => r.json().user.role).sort()).toEqual(['Admin', 'User', 'User']);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('refuses taken usernames and e-mails of verified accounts as plain text', async () => {
+    const name = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'new@example.com', username: 'Sita', password: 'pustak123', confirmPassword: 'pustak123' } });
+    expect(name.statusCode).toBe(400);
+    expect(name.headers['content-type']).toMatch(/^text\/plain/);
+    expect(name.body).toBe('Username is already taken');
+    const mail = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'SITA@example.com', username: 'sita2', password: 'pustak123', confirmPassword: 'pustak123' } });
+    expect(mail.body).toBe('Email is already registered');
+  });
+
+  it('issues a one-day HS256 token with id, username, e-mail and role', async () => {
+    const token = await t.login('staff');
+    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    expect(header.alg).toBe('HS256');
+    expect(payload).toMatchObject({ sub: IDS.staff, username: 'staff', email: 'staff@pustak.example', role: 'Staff' });
+    expect(payload.exp - payload.iat).toBe(86_400);
+  });
+});
+
+describe('catalogue', () => {
+  it('ranks best sellers by order lines of any status', async () => {
+    const { token } = await newCustomer(t, 'bestseller');
+    for (let i = 0; i < 4; i += 1) await buy(token, [[IDS.hillHouse, 1]]);
+    const best = (await t.call({ method: 'GET', url: '/api/book/bestSeller' })).json().data;
+    expect(best[0]).toMatchObject({ book: { bookId: IDS.munaMadan }, orderCount: 4 }); // 4 example lines, ties broken by title
+    expect(best.find((e: { book: { bookId: string } }) => e.book.bookId === IDS.hillHouse).orderCount).toBe(4);
+  });
+
+  it('pages with AND filters and a stable tie-break', async () => {
+    const page = (query: string) => t.call({ method: 'GET', url: `/api/book/all?${query}` }).then((r) => r.json());
+    const all = await page('pageSize=100');
+    expect(all.pagination).toEqual({ currentPage: 1, pageSize: 100, totalPages: 1, totalItems: 27 });
+    const fiction = await page('genre=Fiction&search=DEVKOTA&pageSize=8');
+    expect(fiction.data.map((b: { title: string }) => b.title).sort()).toEqual(['Muna Madan', 'Shakuntala']);
+    const beyond = await page('page=9&pageSize=8');
+    expect(beyond).toMatchObject({ data: [], pagination: { currentPage: 9, totalPages: 4, totalItems: 27 } });
+    const deals = await page('sortBy=dealsanddiscount&pageSize=100');
+    expect(deals.data.every((b: { isOnSale: boolean }) => b.isOnSale)).toBe(true);
+    expect(deals.data.map((b: { title: string }) => b.title)).not.toContain('Sapiens');
+    const cheap = await page('sortBy=price&sortDesc=false&pageSize=3');
+    expect(cheap.data.map((b: { price: number }) => b.price)).toEqual([350, 375, 395]);
+    const pages = await Promise.all([1, 2, 3, 4].map((p) => page(`page=${p}&pageSize=8&sortBy=price`)));
+    expect(new Set(pages.flatMap((p) => p.data.map((b: { bookId: string }) => b.bookId))).size).toBe(27);
+  });
+
+  it('sends absolute image URLs', async () => {
+    const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.munaMadan}`, headers: { host: 'shop.example:8080' } })).json().data;
+    expect(book.imageUrl).toBe('http://shop.example:8080/covers/muna-madan.svg');
+  });
+});
+
+describe('dashboard', () => {
+  it('counts books, orders, customers and the revenue of Completed orders', async () => {
+    const admin = await t.login('admin');
+    const before = (await t.call({ method: 'GET', url: '/api/dashboard/all', token: admin })).json();
+    const { token } = await newCustomer(t, 'spender');
+    const order = await buy(token, [[IDS.munaMadan, 1]]);
+    const pending = (await t.call({ method: 'GET', url: '/api/dashboard/all', token: admin })).json();
+    expect(pending.totalOrders).toBe(before.totalOrders + 1);
+    expect(pending.totalCustomers).toBe(before.totalCustomers + 1);
+    expect(pending.totalRevenue).toBe(before.totalRevenue);
+    await verify(order.orderId, order.claimCode);
+    const after = (await t.call({ method: 'GET', url: '/api/dashboard/all', token: admin })).json();
+    expect(after.totalRevenue).toBeCloseTo(before.totalRevenue + 405, 2);
+    expect(after.recentOrders[0]).toMatchObject({ orderId: order.orderId, username: 'spender', status: 'Completed' });
+    // NOW is a Monday, 15:45 in Kathmandu.
+    expect(after.weeklySales.find((d: { day: string }) => d.day === 'Mon').count).toBeGreaterThanOrEqual(1);
+    expect(after.weeklySales).toHaveLength(7);
+    expect(new Date(NOW).getUTCDay()).toBe(1);
+  });
+});
