@@ -10,7 +10,7 @@ export { type Column, DataTable, type DataTableProps, TableRegion } from './data
 export { Dialog, type DialogProps } from './dialog';
 export { Drawer, type DrawerProps } from './drawer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { ErrorState, type ErrorStateProps } from './error-state';
+export { ErrorState, type ErrorStateProps, LoadFailed } from './error-state';
 export {
   Checkbox,
   PasswordField,

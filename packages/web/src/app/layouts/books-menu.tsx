@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
-import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
+import { useCloseOnEscape, useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
 import styles from './header.module.css';
 import { CATEGORY_LINKS, INERT_CATEGORY_ENTRIES } from './nav-items';
 
@@ -25,17 +25,13 @@ export function BooksMenu() {
   }
 
   useCloseOnOutsideClick(wrapRef, open, setOpen);
+  const onKeyDown = useCloseOnEscape(open, setOpen, buttonRef);
 
   return (
     <li
       ref={wrapRef}
       className={styles.menuWrap}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
       onBlur={(event) => {
         // Tabbing out closes it; a null relatedTarget (a click elsewhere) is handled by mousedown.
         const next = event.relatedTarget as Node | null;

@@ -1,8 +1,7 @@
-import { NavLink } from 'react-router';
 import { Drawer } from '../../components/drawer';
-import { cx } from '../../lib/cx';
 import { CategoryGroups } from './books-menu';
 import { MAIN_LINKS } from './nav-items';
+import { PanelLinks } from './panel-links';
 import styles from './panels.module.css';
 
 /** The compact navigation drawer for narrow screens (hamburger). */
@@ -10,20 +9,7 @@ export function MobileNav({ open, onClose }: { open: boolean; onClose: () => voi
   return (
     <Drawer open={open} onClose={onClose} title="Menu" side="left">
       <nav aria-label="Main">
-        <ul className={styles.links}>
-          {MAIN_LINKS.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.end}
-                onClick={onClose}
-                className={({ isActive }) => cx(styles.link, isActive && styles.linkActive)}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <PanelLinks links={MAIN_LINKS} onNavigate={onClose} />
         {/* The group headings (Categories, Discover) title this part; a third "Books" heading above them read as clutter. */}
         <section className={styles.section} aria-label="Books">
           <div className={styles.categoryGrid}>

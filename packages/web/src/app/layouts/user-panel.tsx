@@ -1,12 +1,12 @@
 import { type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Drawer } from '../../components/drawer';
 import { CartIcon, HeartIcon, LogoutIcon, PackageIcon, UserIcon } from '../../components/icons';
 import { Skeleton } from '../../components/skeleton';
-import { cx } from '../../lib/cx';
 import { openAuthDialog, signOut, useCurrentUser, useSession } from '../../features/auth';
 import { ACCOUNT_LINKS } from './nav-items';
+import { PanelLinks } from './panel-links';
 import styles from './panels.module.css';
 
 const linkIcons: Record<string, ReactNode> = {
@@ -49,20 +49,7 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
       </div>
 
       <nav aria-label="Account">
-        <ul className={styles.links}>
-          {ACCOUNT_LINKS.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                onClick={onClose}
-                className={({ isActive }) => cx(styles.link, isActive && styles.linkActive)}
-              >
-                <span className={styles.linkIcon}>{linkIcons[item.to]}</span>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <PanelLinks links={ACCOUNT_LINKS.map((item) => ({ ...item, icon: linkIcons[item.to] }))} onNavigate={onClose} />
       </nav>
 
       {session.isSignedIn ? (

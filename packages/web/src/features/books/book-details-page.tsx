@@ -7,6 +7,7 @@ import {
   Breadcrumb,
   ButtonLink,
   ErrorState,
+  LoadFailed,
   Skeleton,
   Spinner,
   StarRating,
@@ -52,12 +53,7 @@ export default function BookDetailsPage() {
     return (
       <div className="container">
         <h1 className="visually-hidden">Book details</h1>
-        <ErrorState
-          title="We couldn't load this book"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="this book" onRetry={() => void mutate()} className={styles.state} />
       </div>
     );
   }

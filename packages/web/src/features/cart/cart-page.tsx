@@ -2,7 +2,7 @@ import { type PlacedOrder } from '@pustak/sdk';
 import { cartItemCount, mergeCartLines } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ButtonLink, CartIcon, EmptyState, ErrorState, PageHeader, Skeleton, Spinner, useToast } from '../../components';
+import { ButtonLink, CartIcon, EmptyState, LoadFailed, PageHeader, Skeleton, Spinner, useToast } from '../../components';
 import { useCart } from './api/use-cart';
 import { usePlaceOrder } from './api/use-place-order';
 import { useRemoveCartLine } from './api/use-remove-cart-line';
@@ -92,12 +92,7 @@ export default function CartPage() {
         description={lines && lines.length > 0 ? `${count} ${count === 1 ? 'book' : 'books'} ready to order` : undefined}
       />
       {error && !data ? (
-        <ErrorState
-          title="We couldn't load your cart"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="your cart" onRetry={() => void mutate()} className={styles.state} />
       ) : !lines ? (
         <CartSkeleton />
       ) : lines.length === 0 ? (

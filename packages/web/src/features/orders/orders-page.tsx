@@ -5,7 +5,7 @@ import {
   ButtonLink,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
+  LoadFailed,
   PackageIcon,
   PageHeader,
   SelectField,
@@ -53,12 +53,7 @@ export default function OrdersPage() {
     <div className="container">
       <PageHeader title="My Orders" description="Track, review and cancel your orders." />
       {error && !orders ? (
-        <ErrorState
-          title="We couldn't load your orders"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="your orders" onRetry={() => void mutate()} className={styles.state} />
       ) : !orders ? (
         <div aria-busy="true" className={styles.list}>
           <Spinner label="Loading your orders" />

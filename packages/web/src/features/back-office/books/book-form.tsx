@@ -1,6 +1,6 @@
 import { type BookInput, serverMessageOf } from '@pustak/sdk';
 import { BOOK_FORMATS, type BookFormValues, GENRES, fromDateInputValue, validateBookForm } from '@pustak/sdk/domain';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { InlineError, Panel } from '../../../components/back-office/back-office-ui';
 import { BookCover } from '../../../components/book-cover';
 import { Button, ButtonLink } from '../../../components/button';
@@ -92,10 +92,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
       <div className={styles.main}>
-        <Panel labelledBy="book-form-details">
-          <h2 id="book-form-details" className={styles.sectionTitle}>
-            Book details
-          </h2>
+        <FormSection id="book-form-details" title="Book details">
           <div className={styles.fields}>
             <TextField label="Title" {...text('title')} className={styles.wide} autoComplete="off" />
             <TextField label="Author" {...text('author')} autoComplete="off" />
@@ -106,12 +103,9 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
             <TextField label="Publisher" {...text('publisher')} />
             <TextField label="Publication date" type="date" {...text('publicationDate')} />
           </div>
-        </Panel>
+        </FormSection>
 
-        <Panel labelledBy="book-form-pricing">
-          <h2 id="book-form-pricing" className={styles.sectionTitle}>
-            Price and stock
-          </h2>
+        <FormSection id="book-form-pricing" title="Price and stock">
           <div className={styles.fieldsThree}>
             <TextField label="Price (Rs.)" type="number" inputMode="decimal" min={0} step={0.01} {...text('price')} />
             <TextField
@@ -125,7 +119,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
             />
             <TextField label="Quantity" type="number" inputMode="numeric" min={0} step={1} {...text('quantity')} />
           </div>
-        </Panel>
+        </FormSection>
 
         <Panel>
           <Textarea label="Description" rows={6} {...text('description')} />
@@ -133,10 +127,7 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
       </div>
 
       <aside className={styles.side}>
-        <Panel labelledBy="book-form-cover">
-          <h2 id="book-form-cover" className={styles.sectionTitle}>
-            Cover image
-          </h2>
+        <FormSection id="book-form-cover" title="Cover image">
           <div className={styles.coverPreview}>
             {shownCover ? (
               <img
@@ -176,18 +167,15 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
               </p>
             ) : null}
           </div>
-        </Panel>
+        </FormSection>
 
-        <Panel labelledBy="book-form-options">
-          <h2 id="book-form-options" className={styles.sectionTitle}>
-            Options
-          </h2>
+        <FormSection id="book-form-options" title="Options">
           <div className={styles.toggles}>
             <Toggle label="On sale" {...flag('isOnSale')} />
             <Toggle label="Available in library" {...flag('availableInLibrary')} />
             <Toggle label="Award winner" {...flag('awardWinners')} />
           </div>
-        </Panel>
+        </FormSection>
       </aside>
 
       <div className={styles.actions}>
@@ -207,5 +195,17 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
         </div>
       </div>
     </form>
+  );
+}
+
+/** One titled part of the form, in its own panel (named by its heading). */
+function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Panel labelledBy={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </Panel>
   );
 }
