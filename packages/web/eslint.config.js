@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -41,6 +43,53 @@ const restrictedSyntax = [
   },
 ];
 
+// The layers (shared/guides/architecture.md): app above features above components and lib,
+// which sit on the SDK. An import may only point down or sideways inside its own layer, and a
+// feature is entered through its index.ts only. Every folder under src/features is a feature;
+// the back office is one area whose parts (features/back-office/*) are features of their own.
+const featureDirs = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) =>
+    entry.name === 'back-office'
+      ? readdirSync(new URL('./src/features/back-office', import.meta.url), { withFileTypes: true })
+          .filter((sub) => sub.isDirectory())
+          .map((sub) => `back-office/${sub.name}`)
+      : [entry.name],
+  );
+
+/** Files of every feature but `feature` (globs), for the "enter through index.ts" zones. */
+function outside(feature) {
+  const [top, sub] = feature.split('/');
+  return sub
+    ? [`./src/features/!(${top})/**/*`, `./src/features/${top}/!(${sub})/**/*`]
+    : [`./src/features/!(${top})/**/*`];
+}
+
+const layerZones = [
+  {
+    target: './src/lib',
+    from: ['./src/components', './src/features', './src/app'],
+    message: 'lib/ is the ground floor: it imports the SDK and itself only (main.tsx wires the app into it).',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app'],
+    message: 'components/ is shared UI: it may use lib/ and the SDK, never a feature or the app shell.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features sit below the app shell: move what you need into lib/ or components/.',
+  },
+];
+
+const featureZones = featureDirs.map((feature) => ({
+  target: outside(feature),
+  from: `./src/features/${feature}`,
+  except: ['./index.ts'],
+  message: `Another feature's internals: import from features/${feature} (its index.ts), or move the shared part to components/ or lib/.`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -58,7 +107,15 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The files no-cycle reads to follow imports (the default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
     rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-globals': ['error', ...restrictedGlobals],
       'no-restricted-imports': ['error', restrictedImports],
       'no-restricted-syntax': ['error', ...restrictedSyntax],
@@ -66,7 +123,7 @@ export default tseslint.config(
   },
   {
     // Test code may observe or steer requests (fetch spies); app code may not.
-    files: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**/*.{ts,tsx}'],
+    files: ['src/**/*.test.{ts,tsx}', 'test/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': 'off',
       'no-restricted-syntax': 'off',

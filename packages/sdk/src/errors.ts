@@ -22,13 +22,20 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** operationId of the call that failed, e.g. `listBooks`. */
   readonly operation: string;
+  /**
+   * The server's own message (plain-text body, `message`, or ProblemDetails `detail`/`title`),
+   * or null when it sent none. Show it to people as is; pair null with your fallback text.
+   */
+  readonly serverMessage: string | null;
 
   /** `message` is the server's own message when the body carries one, else `HTTP <status>`. */
   constructor({ status, body, operation }: ApiErrorInit) {
-    super(serverMessage(body) ?? `HTTP ${status}`);
+    const fromServer = serverMessage(body) ?? null;
+    super(fromServer ?? `HTTP ${status}`);
     this.status = status;
     this.body = body;
     this.operation = operation;
+    this.serverMessage = fromServer;
   }
 }
 
@@ -52,6 +59,14 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/**
+ * The server's own message of a failed call, or null (no message in the answer, or no
+ * answer at all): `serverMessageOf(error) ?? 'Registration failed. Please try again.'`
+ */
+export function serverMessageOf(error: unknown): string | null {
+  return isApiError(error) ? error.serverMessage : null;
+}
+
 /** Type guard for {@link NetworkError}. */
 export function isNetworkError(error: unknown): error is NetworkError {
   return error instanceof NetworkError;
@@ -72,7 +87,7 @@ function serverMessage(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   for (const key of ['message', 'detail', 'title'] as const) {
     const value: unknown = (body as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) return value;
+    if (typeof value === 'string' && value.trim()) return value.trim();
   }
   return undefined;
 }

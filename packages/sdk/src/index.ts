@@ -8,7 +8,7 @@
  */
 export { createPustakClient } from './client.js';
 export type { PustakClient, PustakClientOptions } from './client.js';
-export { ApiError, NetworkError, isAbortError, isApiError, isNetworkError } from './errors.js';
+export { ApiError, NetworkError, isAbortError, isApiError, isNetworkError, serverMessageOf } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
 export { connectNotifications } from './notifications.js';

@@ -2,7 +2,7 @@
 // observed fetch, so headers and bodies can be read back byte for byte.
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError, NetworkError, createPustakClient, isApiError, isNetworkError,
+  ApiError, NetworkError, createPustakClient, isApiError, isNetworkError, serverMessageOf,
   type Announcement, type Book, type BookInput, type PustakClientOptions,
 } from '../src/index.js';
 
@@ -149,19 +149,26 @@ describe('errors', () => {
   });
 
   it('takes the message from a plain-text body, ProblemDetails, or falls back to HTTP <status>', async () => {
-    const cases: [Response, string, unknown][] = [
-      [new Response('Username is already taken', { status: 400 }), 'Username is already taken', 'Username is already taken'],
-      [json({ title: 'One or more validation errors occurred.', status: 422 }, 422), 'One or more validation errors occurred.', { title: 'One or more validation errors occurred.', status: 422 }],
-      [json({ status: 'error', message: 'Cart is empty' }, 400), 'Cart is empty', { status: 'error', message: 'Cart is empty' }],
-      [new Response(null, { status: 500 }), 'HTTP 500', undefined],
+    const cases: [Response, string, unknown, string | null][] = [
+      [new Response('Username is already taken', { status: 400 }), 'Username is already taken', 'Username is already taken', 'Username is already taken'],
+      [json({ title: 'One or more validation errors occurred.', status: 422 }, 422), 'One or more validation errors occurred.', { title: 'One or more validation errors occurred.', status: 422 }, 'One or more validation errors occurred.'],
+      [json({ status: 'error', message: 'Cart is empty' }, 400), 'Cart is empty', { status: 'error', message: 'Cart is empty' }, 'Cart is empty'],
+      [json({ status: 'error', message: '   ' }, 400), 'HTTP 400', { status: 'error', message: '   ' }, null],
+      [new Response(null, { status: 500 }), 'HTTP 500', undefined, null],
     ];
-    for (const [response, message, body] of cases) {
+    for (const [response, message, body, fromServer] of cases) {
       const onUnauthorized = vi.fn();
       const t = observed(() => response, { onUnauthorized });
       const error = await rejection(t.client.orders.place());
-      expect(error).toMatchObject({ status: response.status, message, body, operation: 'placeOrder' });
+      expect(error).toMatchObject({ status: response.status, message, body, operation: 'placeOrder', serverMessage: fromServer });
+      expect(serverMessageOf(error)).toBe(fromServer);
       expect(onUnauthorized).not.toHaveBeenCalled();
     }
+  });
+
+  it('has no server message for a failure without an answer', () => {
+    expect(serverMessageOf(new NetworkError('placeOrder', new TypeError('fetch failed')))).toBeNull();
+    expect(serverMessageOf(new Error('boom'))).toBeNull();
   });
 
   it('wraps a rejected fetch in NetworkError with the cause', async () => {

@@ -3,12 +3,17 @@ import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { type Location, type NavigateFunction, type RouteObject, MemoryRouter, useLocation, useNavigate } from 'react-router';
-import { type AppConfig } from '../src/app/app-config';
+import { type AppConfig } from '../src/lib/app-config';
 import { AppProviders } from '../src/app/providers';
 import { AppRoutes, appRoutes } from '../src/app/routes';
-import { signIn } from '../src/features/auth/session';
+import { getToken, openAuthDialog, signIn } from '../src/features/auth';
 import { createAppClient } from '../src/lib/api-client';
 import { getTestMockUrl } from './mock-url';
+
+/** An app client at `baseUrl`, wired like main.tsx wires the real one (session token, 401 opens sign-in). */
+export function testClient(baseUrl = `${getTestMockUrl()}/api`): PustakClient {
+  return createAppClient({ baseUrl, getToken, onUnauthorized: () => openAuthDialog('signIn') });
+}
 
 /** Mock users from the contract's examples. */
 export const MOCK_USERS = {
@@ -65,7 +70,7 @@ export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions =
   const { route = '/', session, config, routes } = options;
   if (session) signIn(session);
   const client =
-    options.client ?? createAppClient({ baseUrl: `${options.mockUrl ?? getTestMockUrl()}/api` });
+    options.client ?? testClient(`${options.mockUrl ?? getTestMockUrl()}/api`);
   const table: RouteObject[] = ui ? [{ path: '*', element: ui }] : (routes ?? appRoutes);
   const probe: { navigate?: NavigateFunction; location?: Location } = {};
   const router: TestRouter = {
@@ -102,4 +107,29 @@ function RouterProbe({ onChange }: { onChange: (navigate: NavigateFunction, loca
   const location = useLocation();
   useLayoutEffect(() => onChange(navigate, location), [onChange, navigate, location]);
   return null;
+}
+
+/**
+ * A clock the test moves by hand, for AppConfig.schedule: `renderWithApp(ui, { config: { schedule:
+ * clock.schedule } })`, then `act(() => clock.advance(999))`. Nothing runs until it is advanced.
+ */
+export function manualClock() {
+  let now = 0;
+  let pending: { at: number; run: () => void }[] = [];
+  return {
+    schedule(run: () => void, delayMs: number) {
+      const entry = { at: now + delayMs, run };
+      pending.push(entry);
+      return () => {
+        pending = pending.filter((other) => other !== entry);
+      };
+    },
+    /** Moves the clock on by `ms` and runs, in time order, what fell due. */
+    advance(ms: number) {
+      now += ms;
+      const due = pending.filter((entry) => entry.at <= now).sort((a, b) => a.at - b.at);
+      pending = pending.filter((entry) => entry.at > now);
+      for (const entry of due) entry.run();
+    },
+  };
 }

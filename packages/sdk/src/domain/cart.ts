@@ -16,9 +16,29 @@ export function mergeCartLines<T extends Pick<CartLine, 'bookId' | 'quantity'>>(
   return [...merged.values()];
 }
 
+/**
+ * The cart after setting a book's merged line to `quantity`: the first server line of that
+ * book carries it and its other lines go (what the server holds once the change is saved).
+ */
+export function withCartLineQuantity<T extends Pick<CartLine, 'bookId' | 'quantity'>>(
+  items: readonly T[],
+  bookId: string,
+  quantity: number,
+): T[] {
+  const first = items.find((item) => item.bookId === bookId);
+  return items
+    .filter((item) => item.bookId !== bookId || item === first)
+    .map((item) => (item === first ? { ...item, quantity } : item));
+}
+
+/** One cart line's total: quantity x list price, 2 decimals. */
+export function cartLineTotal(line: Pick<CartLine, 'quantity' | 'book'>): number {
+  return roundMoney(line.quantity * line.book.price);
+}
+
 /** Cart total: the plain sum of quantity x list price (no sale price, no cart discount), 2 decimals. */
 export function cartTotal(items: readonly Pick<CartLine, 'quantity' | 'book'>[]): number {
-  return roundMoney(items.reduce((sum, item) => sum + item.quantity * item.book.price, 0));
+  return roundMoney(items.reduce((sum, item) => sum + cartLineTotal(item), 0));
 }
 
 /** Number of copies in the cart (sum of quantities). */

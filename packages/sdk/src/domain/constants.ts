@@ -71,10 +71,6 @@ export const HOME_LIMITS = {
 export const REVIEWS_SHOWN = 5;
 /** "Similar Books by Author" shown on the book detail page. */
 export const SIMILAR_BOOKS_SHOWN = 5;
-/** Delivery promise on the book detail purchase card. */
-export const DELIVERY_TEXT = 'Available Within 1 to 2 days';
-/** How long one notification toast stays on screen. */
-export const TOAST_MS = 3000;
 /** Live-connection reconnect delays; after the last one the client stops retrying. */
 export const RECONNECT_DELAYS_MS: readonly number[] = [0, 2000, 10000, 30000];
 /** Live-connection server timeout. */
@@ -108,14 +104,6 @@ export const ROLES: readonly RoleName[] = roleValues;
 export type AssignableRoleName = Schemas['AssignableRole'];
 /** The roles `updateUserRole` accepts. */
 export const ASSIGNABLE_ROLES: readonly AssignableRoleName[] = assignableRoleValues;
-
-/** Delays before the app navigates away after a success (or the books-page loader). */
-export const REDIRECT_DELAYS_MS = {
-  bookCreate: 1000,
-  orderPlaced: 1000,
-  bookEdit: 1500,
-  booksLoader: 5000,
-} as const;
 
 /** Text colour of a new banner. */
 export const DEFAULT_TEXT_COLOR = '#ffffff';

@@ -16,12 +16,15 @@ export function canVerifyOrder(order: OrderStatusHolder): boolean {
   return order.status !== 'Completed' && order.status !== 'Cancelled';
 }
 
+/** One order line's total: totalPrice when sent, else quantity x pricePerUnit, 2 decimals. */
+export function orderLineTotal(line: OrderLineLike): number {
+  return roundMoney(line.totalPrice ?? line.quantity * (line.pricePerUnit ?? 0));
+}
+
 /** Sum of the order's lines (totalPrice, else quantity x pricePerUnit), 2 decimals. */
 export function orderItemsTotal(order: { orderItems?: readonly OrderLineLike[] | null }): number {
   const lines = order.orderItems ?? [];
-  return roundMoney(
-    lines.reduce((sum, line) => sum + (line.totalPrice ?? line.quantity * (line.pricePerUnit ?? 0)), 0),
-  );
+  return roundMoney(lines.reduce((sum, line) => sum + orderLineTotal(line), 0));
 }
 
 /** What the order totals read: the generated Order fits. */

@@ -3,9 +3,12 @@ import {
   canCancelOrder,
   canVerifyOrder,
   cartItemCount,
+  cartLineTotal,
   cartTotal,
   mergeCartLines,
   orderItemsTotal,
+  orderLineTotal,
+  withCartLineQuantity,
   orderBookDiscounts,
   orderOriginalTotal,
   orderStatusTone,
@@ -43,8 +46,25 @@ describe('mergeCartLines', () => {
   });
 });
 
+describe('withCartLineQuantity', () => {
+  it("sets the book's first line to the quantity and drops its other lines", () => {
+    const items = [line('c1', 'b1', 1, 100), line('c2', 'b2', 2, 50), line('c3', 'b1', 3, 100)];
+    expect(withCartLineQuantity(items, 'b1', 7).map((l) => [l.cartItemId, l.quantity])).toEqual([
+      ['c1', 7],
+      ['c2', 2],
+    ]);
+    expect(items.map((l) => l.quantity)).toEqual([1, 2, 3]);
+    expect(withCartLineQuantity(items, 'nope', 7)).toEqual(items);
+  });
+});
+
 describe('cart totals', () => {
   const items = [line('c1', 'b1', 2, 450.5), line('c2', 'b2', 3, 0.1)];
+
+  it('totals one line as quantity x list price, to the paisa', () => {
+    expect(cartLineTotal(items[0]!)).toBe(901);
+    expect(cartLineTotal(items[1]!)).toBe(0.3);
+  });
 
   it('is the plain sum of quantity x price', () => {
     expect(cartTotal(items)).toBe(901.3);
@@ -97,6 +117,9 @@ describe('order totals', () => {
 
   it('sums totalPrice, else quantity x pricePerUnit', () => {
     expect(orderItemsTotal({ orderItems })).toBe(990.5);
+    expect(orderLineTotal({ quantity: 3, pricePerUnit: 0.1 })).toBe(0.3);
+    expect(orderLineTotal({ quantity: 3, pricePerUnit: 0.1, totalPrice: 0.25 })).toBe(0.25);
+    expect(orderLineTotal({ quantity: 2 })).toBe(0);
     expect(orderItemsTotal({ orderItems: [] })).toBe(0);
     expect(orderItemsTotal({})).toBe(0);
   });

@@ -6,7 +6,6 @@ import {
   GENRES,
   HOME_LIMITS,
   RECONNECT_DELAYS_MS,
-  REDIRECT_DELAYS_MS,
   SORT_OPTIONS,
 } from '../../src/domain/index.js';
 
@@ -31,7 +30,6 @@ describe('spec constants', () => {
     expect(BOOKS_PAGE_SIZE).toBe(8);
     expect(HOME_LIMITS).toEqual({ genres: 6, newArrivals: 5, comingSoon: 5, bestSelling: 3, deals: 3 });
     expect(RECONNECT_DELAYS_MS).toEqual([0, 2000, 10000, 30000]);
-    expect(REDIRECT_DELAYS_MS).toEqual({ bookCreate: 1000, orderPlaced: 1000, bookEdit: 1500, booksLoader: 5000 });
     expect(CART_DISCOUNTS.map((d) => d.percent)).toEqual([5, 10, 20, 5, 8]);
   });
 });

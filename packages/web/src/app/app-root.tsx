@@ -1,10 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { useAuthDialog } from '../features/auth/auth-dialog-store';
-import { RoleRedirect } from '../features/auth/guards';
-import { LiveNotificationsProvider } from '../features/notifications/live-notifications';
-import { RouteErrorBoundary } from '../features/pages/route-error';
+import { RoleRedirect, useAuthDialog } from '../features/auth';
+import { LiveNotificationsProvider } from '../features/notifications';
+import { RouteErrorBoundary } from './route-error';
 import { lazy } from '../lib/lazy';
 
 /** Root route: role redirect, the auth dialogs and the live connection around every page. */

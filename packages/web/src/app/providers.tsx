@@ -3,7 +3,7 @@ import { type ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ToastProvider } from '../components/toaster';
 import { ApiProvider } from '../lib/api-client';
-import { type AppConfig, AppConfigProvider } from './app-config';
+import { type AppConfig, AppConfigProvider } from '../lib/app-config';
 
 /** SWR defaults for the app: no retry storms on client errors, short dedupe window. */
 export const appSwrConfig: SWRConfiguration = {

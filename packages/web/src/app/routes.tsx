@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
-import { RequireAuth } from '../features/auth/guards';
-import { PublicLayout } from '../features/layout/public-layout';
+import { RequireAuth } from '../features/auth';
+import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './app-root';
 import { lazy } from '../lib/lazy';
 
@@ -20,13 +20,13 @@ export const publicRoutes: RouteObject[] = [
   { index: true, element: page(() => import('../features/home/home-page')) },
   { path: 'books', element: page(() => import('../features/books/books-page')) },
   { path: 'bookDetails/:bookId', element: page(() => import('../features/books/book-details-page')) },
-  { path: 'new-arrivals', element: page(() => import('../features/pages/new-arrivals-page')) },
-  { path: 'best-selling', element: page(() => import('../features/pages/best-selling-page')) },
-  { path: 'deal-of-the-day', element: page(() => import('../features/pages/deal-of-the-day-page')) },
-  { path: 'contact', element: page(() => import('../features/pages/contact-page')) },
-  { path: 'shop', element: page(() => import('../features/pages/shop-page')) },
-  { path: 'category/:slug', element: page(() => import('../features/pages/category-page')) },
-  { path: 'profile', element: page(() => import('../features/pages/profile-page')) },
+  { path: 'new-arrivals', element: page(() => import('../features/info-pages/promo-page')) },
+  { path: 'best-selling', element: page(() => import('../features/info-pages/promo-page')) },
+  { path: 'deal-of-the-day', element: page(() => import('../features/info-pages/promo-page')) },
+  { path: 'contact', element: page(() => import('../features/info-pages/contact-page')) },
+  { path: 'shop', element: page(() => import('../features/info-pages/promo-page')) },
+  { path: 'category/:slug', element: page(() => import('../features/info-pages/category-page')) },
+  { path: 'profile', element: page(() => import('../features/info-pages/profile-page')) },
   {
     // Customer pages behind the guard: no stored token -> sign-in dialog and back to /.
     element: <RequireAuth />,
@@ -36,7 +36,7 @@ export const publicRoutes: RouteObject[] = [
       { path: 'cart', element: page(() => import('../features/cart/cart-page')) },
     ],
   },
-  { path: '*', element: page(() => import('../features/pages/not-found-page')) },
+  { path: '*', element: page(() => import('../features/info-pages/not-found-page')) },
 ];
 
 /**
@@ -49,8 +49,8 @@ export const appRoutes: RouteObject[] = [
     element: <AppRoot />,
     children: [
       { element: <PublicLayout />, children: publicRoutes },
-      { path: 'admin/*', element: page(() => import('../features/back-office/admin-routes')) },
-      { path: 'staff/*', element: page(() => import('../features/back-office/staff-routes')) },
+      { path: 'admin/*', element: page(() => import('./routes/admin')) },
+      { path: 'staff/*', element: page(() => import('./routes/staff')) },
     ],
   },
 ];

@@ -9,5 +9,5 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
 }
 
 export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
-  return <span className={cx(styles.badge, styles[tone], className)} {...rest} />;
+  return <span className={cx(styles.badge, `tone-${tone}`, tone === 'neutral' && styles.neutral, className)} {...rest} />;
 }

@@ -32,3 +32,18 @@ export function ErrorState({ text, title, onRetry, retryLabel = 'Retry', compact
     </div>
   );
 }
+
+/**
+ * A page's data could not be loaded: "We couldn't load {what}", the connection hint and Retry.
+ * `what` reads like "your cart" or "this book".
+ */
+export function LoadFailed({ what, onRetry, className }: { what: string; onRetry: () => void; className?: string }) {
+  return (
+    <ErrorState
+      title={`We couldn't load ${what}`}
+      text="Please check your connection and try again."
+      onRetry={onRetry}
+      className={className}
+    />
+  );
+}

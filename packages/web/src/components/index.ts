@@ -1,13 +1,16 @@
-// The shared UI kit. Import from '../components' (or '@/components' style relative paths).
+// The shared UI kit. Import from '.' (or '@/components' style relative paths).
+export { BookCover, type BookCoverProps } from './book-cover';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { Brand, type BrandProps } from './brand';
 export { Breadcrumb, type BreadcrumbItem } from './breadcrumb';
 export { Button, ButtonLink, buttonClassName, type ButtonProps, type ButtonLinkProps, type ButtonVariant, type ButtonSize } from './button';
 export { Card, type CardProps } from './card';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { type Column, DataTable, type DataTableProps, TableRegion } from './data-table';
 export { Dialog, type DialogProps } from './dialog';
 export { Drawer, type DrawerProps } from './drawer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { ErrorState, type ErrorStateProps } from './error-state';
+export { ErrorState, type ErrorStateProps, LoadFailed } from './error-state';
 export {
   Checkbox,
   PasswordField,

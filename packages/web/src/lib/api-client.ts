@@ -1,7 +1,5 @@
 import { type PustakClient, createPustakClient } from '@pustak/sdk';
 import { type ReactNode, createContext, createElement, useContext } from 'react';
-import { openAuthDialog } from '../features/auth/auth-dialog-store';
-import { getToken } from '../features/auth/session';
 
 /**
  * The one module that builds the SDK client. Everything else reaches the API through
@@ -21,18 +19,18 @@ export function defaultHubUrl(): string {
 export interface AppClientOptions {
   /** Absolute API base ending in /api. Default: this origin's /api. Tests pass `${mockUrl}/api`. */
   baseUrl?: string;
-  /** Override the token source (default: the stored session token). */
-  getToken?: () => string | null;
-  /** Override what a 401 does (default: open the sign-in dialog). */
-  onUnauthorized?: () => void;
+  /** The bearer token source (the app: the stored session's token). */
+  getToken: () => string | null;
+  /** What a 401 does (the app: open the sign-in dialog); the error still reaches the caller. */
+  onUnauthorized: () => void;
 }
 
-export function createAppClient(options: AppClientOptions = {}): PustakClient {
+/** The SDK client of the app; main.tsx hands it the session's token and the 401 reaction. */
+export function createAppClient(options: AppClientOptions): PustakClient {
   return createPustakClient({
     baseUrl: options.baseUrl ?? defaultApiBaseUrl(),
-    getToken: options.getToken ?? getToken,
-    // Spec: any HTTP 401 opens the sign-in dialog; the error still reaches the caller.
-    onUnauthorized: options.onUnauthorized ?? (() => openAuthDialog('signIn')),
+    getToken: options.getToken,
+    onUnauthorized: options.onUnauthorized,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppConfig } from '../app/app-config';
+import { useAppConfig } from './app-config';
 
 /**
  * The current time, re-rendering every `intervalMs` while `enabled` (countdowns tick every

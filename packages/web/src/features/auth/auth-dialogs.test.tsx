@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MOCK_USERS, renderWithApp } from '../../../test/render';
+import { type RequestRule, scriptedClient } from '../../../test/scripted-client';
 import { openAuthDialog } from './auth-dialog-store';
 
 async function openSignInFromHeader(user: ReturnType<typeof renderWithApp>['user']) {
@@ -11,13 +12,33 @@ async function openSignInFromHeader(user: ReturnType<typeof renderWithApp>['user
   return screen.findByRole('dialog', { name: 'Sign In' });
 }
 
+/** Signs in from the header's account panel at `route`, with requests following `rules`. */
+async function signInAs(username: string, password: string, route: string, rules: RequestRule[] = []) {
+  const rendered = renderWithApp(undefined, { route, client: scriptedClient(rules).client });
+  const dialog = await openSignInFromHeader(rendered.user);
+  await rendered.user.type(within(dialog).getByRole('textbox', { name: 'Username' }), username);
+  await rendered.user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), password);
+  await rendered.user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+  return { ...rendered, dialog };
+}
+
+/** Fills Sign Up for sita and sends it, with requests following `rules`. */
+async function signUp(rules: RequestRule[]) {
+  const { user } = renderWithApp(undefined, { route: '/', client: scriptedClient(rules).client });
+  await screen.findByRole('button', { name: 'Open account panel' });
+  act(() => openAuthDialog('signUp'));
+  const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@example.com');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
+  await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Secret123!');
+  await user.type(within(dialog).getByLabelText('Confirm password', { selector: 'input' }), 'Secret123!');
+  await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+  return { user, dialog };
+}
+
 describe('Sign In', () => {
   it('stores token, role and user id and sends an Admin to /admin', async () => {
-    const { user, location } = renderWithApp(undefined, { route: '/books' });
-    const dialog = await openSignInFromHeader(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'admin');
-    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    const { location } = await signInAs('admin', 'secret', '/books');
 
     await waitFor(() => expect(location()).toBe('/admin'));
     expect(localStorage.getItem('token')).toBeTruthy();
@@ -28,11 +49,7 @@ describe('Sign In', () => {
   });
 
   it('keeps a customer on the page and shows the server message', async () => {
-    const { user, location } = renderWithApp(undefined, { route: '/contact' });
-    const dialog = await openSignInFromHeader(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
-    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'secret');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    const { location } = await signInAs('sita', 'secret', '/contact');
 
     expect(await screen.findByText('Login successful')).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/contact'));
@@ -90,6 +107,22 @@ describe('Sign In', () => {
   });
 });
 
+describe('Sign In when the server says nothing', () => {
+  it("falls back to 'Login successful !!!!!' for a reply without a message", async () => {
+    const reply = {
+      status: 'success',
+      statusCode: 200,
+      message: '',
+      token: 'token-sita',
+      user: { id: MOCK_USERS.customer.userId, username: 'sita', email: 'sita@example.com', role: 'User' },
+    };
+    await signInAs('sita', 'secret', '/contact', [{ method: 'POST', path: /\/auth\/login$/, respond: () => Response.json(reply) }]);
+
+    expect(await screen.findByText('Login successful !!!!!')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('token-sita');
+  });
+});
+
 describe('Sign Up', () => {
   it('validates required fields and the e-mail shape', async () => {
     const { user } = renderWithApp(undefined, { route: '/' });
@@ -110,15 +143,7 @@ describe('Sign Up', () => {
   });
 
   it('opens Verify Email after registering, which requires the code and then opens Sign In', async () => {
-    const { user } = renderWithApp(undefined, { route: '/' });
-    await screen.findByRole('button', { name: 'Open account panel' });
-    act(() => openAuthDialog('signUp'));
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'sita@example.com');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'sita');
-    await user.type(within(dialog).getByLabelText('Password', { selector: 'input' }), 'Secret123!');
-    await user.type(within(dialog).getByLabelText('Confirm password', { selector: 'input' }), 'Secret123!');
-    await user.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    const { user } = await signUp([]);
 
     const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
     const code = within(verify).getByRole('textbox', { name: 'Verification code' });
@@ -130,5 +155,26 @@ describe('Sign Up', () => {
     await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '12345');
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+  });
+});
+
+describe('account failures without a server message', () => {
+  it("says 'Registration failed. Please try again.' when registering gets no answer", async () => {
+    const { dialog } = await signUp([{ method: 'POST', path: /\/Auth\/register$/, offline: true }]);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Registration failed. Please try again.');
+    expect(screen.queryByRole('dialog', { name: 'Verify Email' })).toBeNull();
+    expect((within(dialog).getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('sita@example.com');
+  });
+
+  it("says 'Verification failed. Please try again.' when the code is refused", async () => {
+    const { user } = await signUp([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=400' }]);
+    const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
+    await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '99999');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+
+    expect((await within(verify).findByRole('alert')).textContent).toBe('Verification failed. Please try again.');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+    expect((within(verify).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('99999');
   });
 });

@@ -1,15 +1,24 @@
-import { type SignInValues, type SignUpValues, validateSignIn, validateSignUp, validateVerificationCode } from '@pustak/sdk/domain';
+import { serverMessageOf } from '@pustak/sdk';
+import {
+  type SignInValues,
+  type SignUpValues,
+  roleRedirect,
+  validateSignIn,
+  validateSignUp,
+  validateVerificationCode,
+} from '@pustak/sdk/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PasswordField, TextField } from '../../components/form-fields';
 import { useToast } from '../../components/toaster';
-import { useApi } from '../../lib/api-client';
-import { serverMessage } from '../../lib/errors';
+import { useForm } from '../../lib/use-form';
+import { useLogin } from './api/use-login';
+import { useRegister } from './api/use-register';
+import { useVerifyEmail } from './api/use-verify-email';
 import styles from './auth-dialogs.module.css';
 import { type AuthDialogView, useAuthDialog } from './auth-dialog-store';
-import { AuthForm, SwitchView, useAuthForm } from './auth-form';
-import { signIn } from './session';
+import { AuthForm, SwitchView } from './auth-form';
 
 const TITLES: Record<AuthDialogView, string> = {
   signIn: 'Sign In',
@@ -56,27 +65,27 @@ export function AuthDialogs() {
 }
 
 function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => void }) {
-  const api = useApi();
+  const login = useLogin();
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useAuthForm<SignInValues>({ username: '', password: '' }, validateSignIn);
+  const form = useForm<SignInValues>({ initial: { username: '', password: '' }, validate: validateSignIn });
 
-  const submit = form.onSubmit(
-    async () => {
-      const { values } = form;
-      const reply = await api.auth.login({ username: values.username.trim(), password: values.password });
-      const role = reply.user?.role ?? 'User';
-      signIn({ token: reply.token, role, userId: reply.user?.id ?? '' });
+  const submit = form.submit(
+    async (values) => {
+      const { reply, role } = await login({ username: values.username.trim(), password: values.password });
       toast.success(reply.message || 'Login successful !!!!!');
       onDone();
-      if (role === 'Admin') navigate('/admin');
-      else if (role === 'Staff') navigate('/staff');
+      // Spec: an Admin lands on /admin, a Staff user on /staff, everyone else stays.
+      const landing = roleRedirect(role, '/');
+      if (landing) navigate(landing);
     },
-    (error) => {
-      // Spec: the server's reply as a warning, and the error 'Failed to Login'.
-      const reply = serverMessage(error);
-      if (reply) toast.warning(reply);
-      return 'Failed to Login';
+    {
+      failure: (error) => {
+        // Spec: the server's reply as a warning, and the error 'Failed to Login'.
+        const reply = serverMessageOf(error);
+        if (reply) toast.warning(reply);
+        return 'Failed to Login';
+      },
     },
   );
 
@@ -88,21 +97,23 @@ function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => 
       busyLabel="Signing in..."
       footer={<SwitchView prompt="New to Pustak?" label="Create an account" onClick={onSignUp} />}
     >
-      <TextField label="Username" autoComplete="username" {...form.field('username')} />
-      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+      <TextField label="Username" autoComplete="username" required {...form.field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
     </AuthForm>
   );
 }
 
 function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegistered: (userId: string) => void }) {
-  const api = useApi();
+  const register = useRegister();
   const toast = useToast();
-  const form = useAuthForm<SignUpValues>({ email: '', username: '', password: '', confirmPassword: '' }, validateSignUp);
+  const form = useForm<SignUpValues>({
+    initial: { email: '', username: '', password: '', confirmPassword: '' },
+    validate: validateSignUp,
+  });
 
-  const submit = form.onSubmit(
-    async () => {
-      const { values } = form;
-      const reply = await api.auth.register({
+  const submit = form.submit(
+    async (values) => {
+      const reply = await register({
         email: values.email.trim(),
         username: values.username.trim(),
         password: values.password,
@@ -111,7 +122,7 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
       toast.success(reply.message || 'Registration successful. Check your e-mail for the code.');
       onRegistered(reply.user.id);
     },
-    (error) => serverMessage(error) ?? 'Registration failed. Please try again.',
+    { failure: (error) => serverMessageOf(error) ?? 'Registration failed. Please try again.' },
   );
 
   return (
@@ -122,10 +133,10 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
       busyLabel="Creating account..."
       footer={<SwitchView prompt="Already have an account?" label="Sign in" onClick={onSignIn} />}
     >
-      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <TextField label="Username" autoComplete="username" {...form.field('username')} />
-      <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label="Username" autoComplete="username" required {...form.field('username')} />
+      <PasswordField label="Password" autoComplete="new-password" required {...form.field('password')} />
+      <PasswordField label="Confirm password" autoComplete="new-password" required {...form.field('confirmPassword')} />
     </AuthForm>
   );
 }
@@ -137,18 +148,18 @@ function validateVerify({ verificationCode }: { verificationCode: string }) {
 }
 
 function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified: () => void }) {
-  const api = useApi();
+  const verify = useVerifyEmail();
   const toast = useToast();
-  const form = useAuthForm({ verificationCode: '' }, validateVerify);
+  const form = useForm({ initial: { verificationCode: '' }, validate: validateVerify });
 
-  const submit = form.onSubmit(
-    async () => {
+  const submit = form.submit(
+    async (values) => {
       if (!userId) throw new Error('No account to verify');
-      const reply = await api.auth.verify({ id: userId, verificationCode: form.values.verificationCode.trim() });
+      const reply = await verify(userId, values.verificationCode.trim());
       toast.success(reply.message || 'Email verified. You can sign in now.');
       onVerified();
     },
-    () => 'Verification failed. Please try again.',
+    { failure: () => 'Verification failed. Please try again.' },
   );
 
   return (
@@ -161,7 +172,7 @@ function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified:
         maxLength={5}
         placeholder="00000"
         hint="The 5-digit one-time code from your e-mail."
-        {...form.field('verificationCode')}
+        required {...form.field('verificationCode')}
         onChange={(event) => form.set('verificationCode', event.target.value.replace(/\D/g, ''))}
       />
     </AuthForm>

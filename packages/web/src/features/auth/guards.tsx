@@ -17,7 +17,7 @@ export function RoleRedirect({ children }: { children: ReactNode }) {
 }
 
 /** Opens the sign-in dialog once when mounted (used while redirecting a guest). */
-function OpenSignIn() {
+export function OpenSignIn() {
   useEffect(() => {
     openAuthDialog('signIn');
   }, []);
@@ -38,23 +38,5 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       </>
     );
   }
-  return <>{children ?? <Outlet />}</>;
-}
-
-/**
- * Guard for the back office: a guest goes to / with the sign-in dialog open; a signed-in
- * user with another role goes to / (Admin/Staff are then moved to their own area by RoleRedirect).
- */
-export function RequireRole({ role, children }: { role: 'Admin' | 'Staff'; children?: ReactNode }) {
-  const session = useSession();
-  if (!session.isSignedIn) {
-    return (
-      <>
-        <OpenSignIn />
-        <Navigate to="/" replace />
-      </>
-    );
-  }
-  if (session.role !== role) return <Navigate to="/" replace />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { getAuthDialogState } from '../auth/auth-dialog-store';
-import { type RequestRule, makeBook, offlineClient, requestsTo, scriptedClient } from './test-client';
+import { getAuthDialogState } from '../auth';
+import { type RequestRule, makeBook, offlineClient, requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 const MUNA = '0f0e0000-0000-4000-8000-000000000003';
 const route = `/bookDetails/${MUNA}`;

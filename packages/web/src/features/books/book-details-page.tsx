@@ -2,10 +2,12 @@ import { type Book, isApiError } from '@pustak/sdk';
 import { SIMILAR_BOOKS_SHOWN, formatDate } from '@pustak/sdk/domain';
 import { useLocation, useParams } from 'react-router';
 import {
+  BookCover,
   BookIcon,
   Breadcrumb,
   ButtonLink,
   ErrorState,
+  LoadFailed,
   Skeleton,
   Spinner,
   StarRating,
@@ -14,7 +16,6 @@ import { useBook } from './api/use-book';
 import { useBooksByAuthor } from './api/use-books-by-author';
 import { useReviews } from './api/use-reviews';
 import styles from './book-details-page.module.css';
-import { BookCover } from './components/book-cover';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { PurchaseCard } from './components/purchase-card';
 import { ReviewForm } from './components/review-form';
@@ -52,12 +53,7 @@ export default function BookDetailsPage() {
     return (
       <div className="container">
         <h1 className="visually-hidden">Book details</h1>
-        <ErrorState
-          title="We couldn't load this book"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="this book" onRetry={() => void mutate()} className={styles.state} />
       </div>
     );
   }
@@ -83,7 +79,7 @@ function BookDetails({ book }: { book: Book }) {
         />
         <div className={styles.top}>
           <div className={styles.coverColumn}>
-            <BookCover title={book.title} imageUrl={book.imageUrl} eager className={styles.cover} />
+            <BookCover title={book.title} src={book.imageUrl} eager titledPlaceholder className={styles.cover} />
           </div>
           <div className={styles.info}>
             <h1 className={styles.title}>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { offlineClient, requestsTo, scriptedClient } from './test-client';
+import { offlineClient, requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 const listRequests = (requests: Parameters<typeof requestsTo>[0]) => requestsTo(requests, '/book/all');
 const lastQuery = (requests: Parameters<typeof requestsTo>[0]) =>

@@ -1,10 +1,13 @@
-// Public surface of the books feature for the other storefront features (home, wishlist):
-// the book card, the grid, their loading placeholder and the shared countdown clock.
-// Pages are not exported here: they load lazily through the route table.
+// Public surface of the books feature: the book card and grid, the shared countdown clock,
+// the search box, and the hooks of the book and review reads the home page and the back office
+// share. Pages are not exported here: they load lazily through the route table.
+export { useBestSellers } from './api/use-best-sellers';
+export { useBook } from './api/use-book';
+export { useBookList } from './api/use-book-list';
+export { useReviews } from './api/use-reviews';
 export { BookCard, bookDetailsPath, type BookCardProps } from './components/book-card';
-export { BookCover } from './components/book-cover';
 export { BookGrid, BookGridSkeleton, type BookGridProps, type GridColumns } from './components/book-grid';
 export { SaleClockProvider, useSaleClock } from './components/sale-clock';
 export { SaleStatus } from './components/sale-status';
-export { WISHLIST_KEY } from './api/use-wishlist-status';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
+export { bookKeys } from './query-keys';

@@ -1,11 +1,12 @@
-import { type CartItem, type PlacedOrder } from '@pustak/sdk';
+import { type PlacedOrder } from '@pustak/sdk';
 import { cartItemCount, mergeCartLines } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
-import { ButtonLink, CartIcon, EmptyState, ErrorState, PageHeader, Skeleton, Spinner, useToast } from '../../components';
-import { useApi } from '../../lib/api-client';
+import { ButtonLink, CartIcon, EmptyState, LoadFailed, PageHeader, Skeleton, Spinner, useToast } from '../../components';
 import { useCart } from './api/use-cart';
+import { usePlaceOrder } from './api/use-place-order';
+import { useRemoveCartLine } from './api/use-remove-cart-line';
+import { useUpdateCartLine } from './api/use-update-cart-line';
 import styles from './cart-page.module.css';
 import { CartLine } from './components/cart-line';
 import { OrderPlacedDialog } from './components/order-placed-dialog';
@@ -14,22 +15,15 @@ import { OrderSummary } from './components/order-summary';
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
 
-/** The merged line for `bookId` set to `quantity`: the first server line carries it, extra lines go. */
-function withQuantity(items: CartItem[], bookId: string, quantity: number): CartItem[] {
-  const first = items.find((item) => item.bookId === bookId);
-  return items
-    .filter((item) => item.bookId !== bookId || item === first)
-    .map((item) => (item === first ? { ...item, quantity } : item));
-}
-
 /** /cart: cart rows with quantity steppers, the order summary and Place Order. */
 export default function CartPage() {
-  const api = useApi();
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate: mutateGlobal } = useSWRConfig();
   const { data, error, mutate } = useCart();
+  const updateLine = useUpdateCartLine();
+  const removeLine = useRemoveCartLine();
+  const placeOrder = usePlaceOrder();
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -37,6 +31,7 @@ export default function CartPage() {
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
 
   const lines = data ? mergeCartLines(data) : undefined;
+
   const setLineError = (bookId: string, message: string | null) =>
     setLineErrors((current) => {
       const next = { ...current };
@@ -45,26 +40,10 @@ export default function CartPage() {
       return next;
     });
 
-  // Shown at once, then saved; the server's answer carries no cart, so the local one is kept.
   const changeQuantity = async (bookId: string, quantity: number) => {
-    const group = (data ?? []).filter((item) => item.bookId === bookId);
-    const [first, ...extras] = group;
-    if (!first) return;
     setLineError(bookId, null);
     try {
-      await mutate(
-        async (current) => {
-          for (const extra of extras) await api.cart.remove(extra.cartItemId);
-          await api.cart.update(first.cartItemId, quantity);
-          return withQuantity(current ?? [], bookId, quantity);
-        },
-        {
-          optimisticData: (current) => withQuantity(current ?? [], bookId, quantity),
-          rollbackOnError: true,
-          populateCache: true,
-          revalidate: false,
-        },
-      );
+      await updateLine(data ?? [], bookId, quantity);
     } catch (failure) {
       console.error('Cart update failed', failure);
       setLineError(bookId, UPDATE_FAILED);
@@ -72,18 +51,10 @@ export default function CartPage() {
   };
 
   const remove = async (bookId: string) => {
-    const group = (data ?? []).filter((item) => item.bookId === bookId);
     setLineError(bookId, null);
     setRemoving(bookId);
     try {
-      let message = '';
-      await mutate(
-        async (current) => {
-          for (const item of group) message = (await api.cart.remove(item.cartItemId)).message;
-          return (current ?? []).filter((item) => item.bookId !== bookId);
-        },
-        { rollbackOnError: true, populateCache: true, revalidate: false },
-      );
+      const message = await removeLine(data ?? [], bookId);
       toast.success(message || 'Removed from cart');
     } catch (failure) {
       console.error('Cart remove failed', failure);
@@ -93,14 +64,11 @@ export default function CartPage() {
     }
   };
 
-  const placeOrder = async () => {
+  const place = async () => {
     setPlacing(true);
     setOrderFailed(false);
     try {
-      const reply = await api.orders.place();
-      setPlaced(reply.data);
-      void mutate();
-      void mutateGlobal(['orders', 'mine']);
+      setPlaced(await placeOrder());
     } catch (failure) {
       console.error('Place order failed', failure);
       setOrderFailed(true);
@@ -124,12 +92,7 @@ export default function CartPage() {
         description={lines && lines.length > 0 ? `${count} ${count === 1 ? 'book' : 'books'} ready to order` : undefined}
       />
       {error && !data ? (
-        <ErrorState
-          title="We couldn't load your cart"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="your cart" onRetry={() => void mutate()} className={styles.state} />
       ) : !lines ? (
         <CartSkeleton />
       ) : lines.length === 0 ? (
@@ -159,7 +122,7 @@ export default function CartPage() {
               ))}
             </ul>
           </section>
-          <OrderSummary lines={lines} placing={placing} failed={orderFailed} onPlaceOrder={() => void placeOrder()} />
+          <OrderSummary lines={lines} placing={placing} failed={orderFailed} onPlaceOrder={() => void place()} />
         </div>
       )}
       <OrderPlacedDialog order={placed} onClose={closeConfirmation} />

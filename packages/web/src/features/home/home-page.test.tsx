@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { offlineClient, requestsTo, scriptedClient } from '../books/test-client';
+import { offlineClient, requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 // The contract's sale windows run 2025-01-01 .. 2029-12-31, so "now" is pinned inside them.
 const NOW = new Date('2026-11-21T10:00:00Z');

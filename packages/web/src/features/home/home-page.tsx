@@ -14,8 +14,7 @@ import {
   TruckIcon,
 } from '../../components';
 import { useNow } from '../../lib/use-now';
-import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider } from '../books';
-import { useBestSellers, useHomeBooks } from './api/use-home-books';
+import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBestSellers, useBookList } from '../books';
 import { HomeSearch } from './components/home-search';
 import styles from './home-page.module.css';
 import { lazy } from '../../lib/lazy';
@@ -25,7 +24,9 @@ const Newsletter = lazy(() => import('./components/newsletter').then((m) => ({ d
 
 /** Home: hero search, genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
 export default function HomePage() {
-  const books = useHomeBooks();
+  // The whole list (GET /book/all with no parameters), sliced into the sections below.
+  const list = useBookList();
+  const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
   const bestSellers = useBestSellers();
   // Which deals run is re-read every minute; the card countdowns tick every second on their own.
   const now = useNow(60_000);

@@ -1,9 +1,8 @@
 import { type ConnectNotificationsOptions, type NotificationConnection } from '@pustak/sdk';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, testClient } from '../../../test/render';
 import { getTestMockUrl } from '../../../test/mock-url';
-import { createAppClient } from '../../lib/api-client';
 
 function fakeHub() {
   const connections: ConnectNotificationsOptions[] = [];
@@ -95,7 +94,7 @@ describe('notification bell', () => {
   });
 
   it('shows the empty state', async () => {
-    const client = createAppClient({ baseUrl: `${getTestMockUrl()}/api` });
+    const client = testClient(`${getTestMockUrl()}/api`);
     const original = client.notifications.list.bind(client.notifications);
     client.notifications.list = () => original({ headers: { Prefer: 'example=empty' } });
     const { user } = renderWithApp(undefined, { route: '/', client });

@@ -1,9 +1,6 @@
-import { type Notification } from '@pustak/sdk';
-import { TOAST_MS } from '@pustak/sdk/domain';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { useAppConfig } from '../../app/app-config';
-import { NOTIFICATIONS_KEY } from './api/use-notifications';
+import { useAppConfig } from '../../lib/app-config';
+import { usePrependNotification } from './api/use-prepend-notification';
 
 export interface LiveMessage {
   id: number;
@@ -18,6 +15,9 @@ interface LiveNotificationsValue {
   pending: number;
 }
 
+/** Spec: each live notification stays on screen 3 s. */
+export const TOAST_MS = 3000;
+
 const LiveContext = createContext<LiveNotificationsValue>({ current: null, pending: 0 });
 
 /**
@@ -27,23 +27,18 @@ const LiveContext = createContext<LiveNotificationsValue>({ current: null, pendi
  */
 export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
   const { hubUrl, connectNotifications } = useAppConfig();
-  const { mutate } = useSWRConfig();
+  const prepend = usePrependNotification();
+  const prependRef = useRef(prepend);
+  useEffect(() => {
+    prependRef.current = prepend;
+  });
   const [queue, setQueue] = useState<LiveMessage[]>([]);
   const nextId = useRef(1);
-  const mutateRef = useRef(mutate);
-  useEffect(() => {
-    mutateRef.current = mutate;
-  });
 
+  // Stable, so the live connection does not reopen when the SWR config changes.
   const receive = useCallback((sender: string, text: string) => {
-    const message = { id: nextId.current++, sender, text };
-    setQueue((current) => [...current, message]);
-    const entry: Notification = { message: text, createdAt: new Date().toISOString() } as Notification;
-    void mutateRef.current(
-      NOTIFICATIONS_KEY,
-      (list: Notification[] | undefined) => [entry, ...(list ?? [])],
-      { revalidate: false },
-    );
+    setQueue((current) => [...current, { id: nextId.current++, sender, text }]);
+    prependRef.current(text);
   }, []);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Suspense, useId, useRef, useState } from 'react';
 import { IconButton } from '../../components/icon-button';
 import { BellIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
-import { useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
+import { useCloseOnEscape, useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';
 import { useNotifications } from './api/use-notifications';
 import styles from './notification-bell.module.css';
 import { lazy } from '../../lib/lazy';
@@ -19,6 +19,7 @@ export function NotificationBell() {
   const { data, error, isLoading, mutate } = useNotifications();
 
   useCloseOnOutsideClick(wrapRef, open, setOpen);
+  const onKeyDown = useCloseOnEscape(open, setOpen, buttonRef);
 
   const toggle = () => {
     setOpen((value) => !value);
@@ -28,12 +29,7 @@ export function NotificationBell() {
     <div
       ref={wrapRef}
       className={styles.wrap}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <IconButton
         ref={buttonRef}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
-import { type RequestRule, offlineClient, requestsTo, scriptedClient } from '../books/test-client';
+import { type RequestRule, offlineClient, requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 afterEach(() => {
   vi.restoreAllMocks();

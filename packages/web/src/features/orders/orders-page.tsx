@@ -1,11 +1,11 @@
-import { type Order } from '@pustak/sdk';
+import { type Order, serverMessageOf } from '@pustak/sdk';
 import { useState } from 'react';
 import {
   Button,
   ButtonLink,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
+  LoadFailed,
   PackageIcon,
   PageHeader,
   SelectField,
@@ -13,9 +13,8 @@ import {
   Spinner,
   useToast,
 } from '../../components';
-import { useApi } from '../../lib/api-client';
-import { serverMessage } from '../../lib/errors';
 import { cx } from '../../lib/cx';
+import { useCancelOrder } from './api/use-cancel-order';
 import { useMyOrders } from './api/use-my-orders';
 import { OrderCard } from './components/order-card';
 import { ORDER_SORTS, type OrderSort, STATUS_FILTERS, type StatusFilter, orderNumber, visibleOrders } from './components/order-view';
@@ -23,9 +22,9 @@ import styles from './orders-page.module.css';
 
 /** /myOrders: the customer's orders with a status filter, sorting, details and Cancel for Pending ones. */
 export default function OrdersPage() {
-  const api = useApi();
   const toast = useToast();
   const { data: orders, error, mutate } = useMyOrders();
+  const cancelOrder = useCancelOrder();
   const [filter, setFilter] = useState<StatusFilter>('All');
   const [sort, setSort] = useState<OrderSort>('newest');
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -35,12 +34,11 @@ export default function OrdersPage() {
     if (!cancelling) return;
     setBusy(true);
     try {
-      const reply = await api.orders.cancel(cancelling.orderId);
+      const reply = await cancelOrder(cancelling.orderId);
       toast.success(reply.message || 'Order cancelled');
-      void mutate();
     } catch (failure) {
       console.error('Cancel order failed', failure);
-      toast.error(serverMessage(failure) ?? "We couldn't cancel this order. Please try again.");
+      toast.error(serverMessageOf(failure) ?? "We couldn't cancel this order. Please try again.");
     } finally {
       setBusy(false);
       setCancelling(null);
@@ -55,12 +53,7 @@ export default function OrdersPage() {
     <div className="container">
       <PageHeader title="My Orders" description="Track, review and cancel your orders." />
       {error && !orders ? (
-        <ErrorState
-          title="We couldn't load your orders"
-          text="Please check your connection and try again."
-          onRetry={() => void mutate()}
-          className={styles.state}
-        />
+        <LoadFailed what="your orders" onRetry={() => void mutate()} className={styles.state} />
       ) : !orders ? (
         <div aria-busy="true" className={styles.list}>
           <Spinner label="Loading your orders" />

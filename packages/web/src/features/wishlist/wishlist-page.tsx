@@ -1,5 +1,5 @@
 import { BOOKS_PAGE_SIZE } from '@pustak/sdk/domain';
-import { ButtonLink, EmptyState, ErrorState, HeartIcon, PageHeader, Spinner } from '../../components';
+import { ButtonLink, EmptyState, HeartIcon, LoadFailed, PageHeader, Spinner } from '../../components';
 import { BookGrid, BookGridSkeleton } from '../books';
 import { useWishlist } from './api/use-wishlist';
 import styles from './wishlist-page.module.css';
@@ -16,11 +16,7 @@ export default function WishlistPage() {
       />
       <div className={styles.content}>
         {error && !books ? (
-          <ErrorState
-            title="We couldn't load your wishlist"
-            text="Please check your connection and try again."
-            onRetry={() => void mutate()}
-          />
+          <LoadFailed what="your wishlist" onRetry={() => void mutate()} />
         ) : !books ? (
           <div aria-busy="true">
             <Spinner label="Loading your wishlist" />

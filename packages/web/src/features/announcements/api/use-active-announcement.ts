@@ -1,11 +1,10 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
+import { announcementKeys } from '../query-keys';
 
-export const ACTIVE_ANNOUNCEMENT_KEY = ['announcement', 'active'] as const;
-
-/** The public banner (no token). */
+/** The public banner (`GET /announcement/active`, no token). */
 export function useActiveAnnouncement() {
   const api = useApi();
-  return useSWR<ActiveAnnouncement>(ACTIVE_ANNOUNCEMENT_KEY, () => api.announcements.active());
+  return useSWR<ActiveAnnouncement>(announcementKeys.active, () => api.announcements.active());
 }

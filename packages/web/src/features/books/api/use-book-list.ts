@@ -1,12 +1,16 @@
 import { type BooksListRequest } from '@pustak/sdk/domain';
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
+import { bookKeys } from '../query-keys';
 
 /**
- * One page of the public book list. The previous page stays on screen while the next one
- * loads (keepPreviousData) so the grid doesn't flash.
+ * The public book list (`GET /book/all`): one page for /books, or with no params the whole
+ * list the home page slices into sections. The previous page stays on screen while the next
+ * one loads (keepPreviousData), so the grid doesn't flash.
  */
-export function useBookList(params: BooksListRequest) {
+export function useBookList(params?: BooksListRequest) {
   const api = useApi();
-  return useSWR(['books', 'list', params], () => api.books.list(params), { keepPreviousData: true });
+  return useSWR(bookKeys.list(params ?? null), () => (params ? api.books.list(params) : api.books.list()), {
+    keepPreviousData: true,
+  });
 }

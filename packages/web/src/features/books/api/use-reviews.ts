@@ -1,11 +1,9 @@
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
+import { bookKeys } from '../query-keys';
 
-/** SWR key of a book's reviews. */
-export const reviewsKey = (bookId: string) => ['reviews', bookId] as const;
-
-/** A book's reviews (a book without reviews gives []). */
+/** A book's reviews (`GET /review/getReviews/{id}`); none (a legacy 404) is an empty list. */
 export function useReviews(bookId: string | undefined) {
   const api = useApi();
-  return useSWR(bookId ? reviewsKey(bookId) : null, () => api.reviews.list(bookId as string));
+  return useSWR(bookId ? bookKeys.reviews(bookId) : null, ([, id]: readonly [string, string]) => api.reviews.list(id));
 }

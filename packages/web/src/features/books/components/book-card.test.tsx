@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
-import { getAuthDialogState } from '../../auth/auth-dialog-store';
-import { makeBook, requestsTo, scriptedClient } from '../test-client';
+import { getAuthDialogState } from '../../auth';
+import { makeBook, requestsTo, scriptedClient } from '../../../../test/scripted-client';
 import { BookCard } from './book-card';
 
 const NOW = new Date('2026-11-21T10:00:00Z');

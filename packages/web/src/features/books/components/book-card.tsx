@@ -2,11 +2,10 @@ import { type Book } from '@pustak/sdk';
 import { isDealRunning } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, CartIcon, Price, TrashIcon, useToast } from '../../../components';
+import { BookCover, Button, CartIcon, Price, TrashIcon, useToast } from '../../../components';
 import { cx } from '../../../lib/cx';
-import { useAddToCart } from '../api/use-add-to-cart';
-import { useWishlistStatus } from '../api/use-wishlist-status';
-import { BookCover } from './book-cover';
+import { useAddToCart } from '../../cart';
+import { useWishlistStatus } from '../../wishlist';
 import styles from './book-card.module.css';
 import { useSaleClock } from './sale-clock';
 import { SaleStatus } from './sale-status';
@@ -66,7 +65,7 @@ export function BookCard({
   return (
     <article className={cx(styles.card, layout === 'row' && styles.row, className)}>
       <div className={styles.media}>
-        <BookCover title={book.title} imageUrl={book.imageUrl} eager={eager} />
+        <BookCover title={book.title} src={book.imageUrl} eager={eager} titledPlaceholder />
         {ribbon ? <span className={styles.ribbon}>{ribbon}</span> : null}
         <WishlistButton title={book.title} status={wishlist} className={styles.heartPosition} />
       </div>

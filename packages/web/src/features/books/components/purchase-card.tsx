@@ -1,13 +1,16 @@
 import { type Book } from '@pustak/sdk';
-import { DELIVERY_TEXT, isDealRunning } from '@pustak/sdk/domain';
+import { isDealRunning } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { Button, CartIcon, Price, QuantityStepper, TruckIcon, useToast } from '../../../components';
-import { useAddToCart } from '../api/use-add-to-cart';
-import { useWishlistStatus } from '../api/use-wishlist-status';
+import { useAddToCart } from '../../cart';
+import { useWishlistStatus } from '../../wishlist';
 import styles from './purchase-card.module.css';
 import { useSaleClock } from './sale-clock';
 import { SaleStatus } from './sale-status';
 import { WishlistButton } from './wishlist-button';
+
+/** Spec: the delivery promise on the buy box. */
+const DELIVERY_TEXT = 'Available Within 1 to 2 days';
 
 /** The detail page's buy box: delivery promise, price, quantity, ADD TO CART. */
 export function PurchaseCard({ book }: { book: Book }) {

@@ -1,19 +1,19 @@
-import { isApiError, isNetworkError } from '@pustak/sdk';
-import { type FieldErrors, hasErrors, validateReview } from '@pustak/sdk/domain';
-import { type FormEvent, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { isApiError, isNetworkError, serverMessageOf } from '@pustak/sdk';
+import { validateReview } from '@pustak/sdk/domain';
+import { type FormEvent } from 'react';
 import { Button, StarRatingInput, Textarea, useToast } from '../../../components';
-import { useApi } from '../../../lib/api-client';
-import { serverMessage } from '../../../lib/errors';
-import { useAuthDialog } from '../../auth/auth-dialog-store';
-import { useSession } from '../../auth/session';
-import { reviewsKey } from '../api/use-reviews';
+import { useForm } from '../../../lib/use-form';
+import { openAuthDialog, useSession } from '../../auth';
+import { useAddReview } from '../api/use-add-review';
 import styles from './reviews.module.css';
+
+type ReviewValues = { stars: number | null; comment: string };
+const EMPTY_REVIEW: ReviewValues = { stars: null, comment: '' };
 
 /** What the customer reads when a review is refused: the server's words first. */
 function reviewFailureMessage(error: unknown): string {
   if (isNetworkError(error)) return 'Something went wrong';
-  if (isApiError(error)) return serverMessage(error) ?? 'Failed to submit review';
+  if (isApiError(error)) return serverMessageOf(error) ?? 'Failed to submit review';
   return 'Failed to submit review';
 }
 
@@ -22,76 +22,56 @@ function reviewFailureMessage(error: unknown): string {
  * form when the server refuses it; a guest is asked to sign in first.
  */
 export function ReviewForm({ bookId }: { bookId: string }) {
-  const api = useApi();
+  const addReview = useAddReview();
   const toast = useToast();
   const { isSignedIn } = useSession();
-  const authDialog = useAuthDialog();
-  const { mutate } = useSWRConfig();
-  const [stars, setStars] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'stars' | 'comment'>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<ReviewValues>({ initial: EMPTY_REVIEW, validate: validateReview });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const send = form.submit(
+    async ({ stars, comment }) => {
+      const reply = await addReview({ bookId, stars: stars as number, comment: comment.trim() });
+      toast.success(reply.message?.trim() || 'Review added');
+      form.setValues(EMPTY_REVIEW);
+    },
+    { failure: reviewFailureMessage, log: 'Review failed' },
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!isSignedIn) {
-      authDialog.open('signIn');
+      event.preventDefault();
+      openAuthDialog('signIn');
       return;
     }
-    const found = validateReview({ stars, comment });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const reply = await api.reviews.add({ bookId, stars: stars as number, comment: comment.trim() });
-      toast.success(reply.message?.trim() || 'Review added');
-      setStars(null);
-      setComment('');
-      void mutate(reviewsKey(bookId));
-    } catch (error) {
-      console.error('Review failed', error);
-      setFailure(reviewFailureMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    void send(event);
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="add-review-heading">
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="add-review-heading">
       <h2 id="add-review-heading" className={styles.formHeading}>
         Add Your Review
       </h2>
       {!isSignedIn ? <p className={styles.hint}>Sign in to share what you thought of this book.</p> : null}
       <StarRatingInput
         label="Your rating"
-        value={stars}
-        onChange={(value) => {
-          setStars(value);
-          setErrors((current) => ({ ...current, stars: undefined }));
-        }}
-        error={errors.stars}
+        name="stars"
+        value={form.values.stars}
+        onChange={(value) => form.set('stars', value)}
+        error={form.errors.stars}
       />
       <Textarea
         label="Your review"
-        value={comment}
-        onChange={(event) => {
-          setComment(event.target.value);
-          if (errors.comment) setErrors((current) => ({ ...current, comment: undefined }));
-        }}
-        error={errors.comment}
+        {...form.field('comment')}
         rows={4}
         maxLength={2000}
         placeholder="What did you like or dislike?"
       />
-      {failure ? (
+      {form.failure ? (
         <p role="alert" className={styles.failure}>
-          {failure}
+          {form.failure}
         </p>
       ) : null}
       <div>
-        <Button type="submit" loading={busy} loadingText="Submitting...">
+        <Button type="submit" loading={form.busy} loadingText="Submitting...">
           Submit Review
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { HeartFilledIcon, HeartIcon, IconButton } from '../../../components';
 import { cx } from '../../../lib/cx';
-import { type WishlistStatus } from '../api/use-wishlist-status';
+import { type WishlistStatus } from '../../wishlist';
 import styles from './book-card.module.css';
 
 /** The heart toggle: pressed while the book is on the wishlist. */

@@ -1,8 +1,8 @@
 import { type CartItem } from '@pustak/sdk';
-import { formatRupees, roundMoney } from '@pustak/sdk/domain';
+import { cartLineTotal, formatRupees } from '@pustak/sdk/domain';
 import { Link } from 'react-router';
-import { Button, QuantityStepper, TrashIcon } from '../../../components';
-import { BookCover, bookDetailsPath } from '../../books';
+import { BookCover, Button, QuantityStepper, TrashIcon } from '../../../components';
+import { bookDetailsPath } from '../../books';
 import styles from '../cart-page.module.css';
 
 export interface CartLineProps {
@@ -20,7 +20,7 @@ export function CartLine({ line, onQuantityChange, onRemove, error, removing }: 
   return (
     <li className={styles.line}>
       <div className={styles.lineCover}>
-        <BookCover title={book.title} imageUrl={book.imageUrl} />
+        <BookCover title={book.title} src={book.imageUrl} titledPlaceholder />
       </div>
       <div className={styles.lineMain}>
         <h3 className={styles.lineTitle}>
@@ -51,7 +51,7 @@ export function CartLine({ line, onQuantityChange, onRemove, error, removing }: 
       </div>
       <p className={styles.lineTotal}>
         <span className="visually-hidden">Line total </span>
-        {formatRupees(roundMoney(book.price * line.quantity))}
+        {formatRupees(cartLineTotal(line))}
       </p>
     </li>
   );

@@ -26,15 +26,15 @@ export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | nul
             </p>
           </div>
           <dl className={styles.placedFacts}>
-            <div>
+            <div className={styles.placedFact}>
               <dt>Order ID</dt>
               <dd className={styles.orderId}>{order.orderId}</dd>
             </div>
-            <div>
+            <div className={styles.placedFact}>
               <dt>Total</dt>
               <dd>{formatRupees(order.totalAmount)}</dd>
             </div>
-            <div>
+            <div className={styles.placedFact}>
               <dt>Discount applied</dt>
               <dd>{order.discountApplied}</dd>
             </div>

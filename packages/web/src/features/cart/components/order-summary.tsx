@@ -47,7 +47,7 @@ export function OrderSummary({
         </h3>
         <ul className={styles.offerList}>
           {CART_DISCOUNTS.map((offer) => (
-            <li key={offer.label}>
+            <li key={offer.label} className={styles.offerItem}>
               <span>{offer.label}</span>
               <span className={styles.offerPercent}>{offer.percent}%</span>
             </li>

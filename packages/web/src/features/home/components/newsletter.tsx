@@ -1,26 +1,21 @@
 import { isEmailShaped } from '@pustak/sdk/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button, MailIcon, TextField } from '../../../components';
+import { useForm } from '../../../lib/use-form';
 import styles from '../home-page.module.css';
+
+function validateNewsletter({ email }: { email: string }) {
+  return isEmailShaped(email) ? {} : { email: 'Enter a valid email address' };
+}
 
 /**
  * Newsletter sign-up. There is no newsletter endpoint, so nothing is sent: a well-formed
  * address gets an inline thank-you and the address never leaves the page.
  */
 export function Newsletter() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isEmailShaped(email)) {
-      setError('Enter a valid email address');
-      return;
-    }
-    setError(null);
-    setDone(true);
-  };
+  const form = useForm({ initial: { email: '' }, validate: validateNewsletter });
+  const submit = form.submit(() => setDone(true), { failure: () => null });
 
   return (
     <section className={styles.newsletter} aria-labelledby="newsletter-heading">
@@ -47,9 +42,7 @@ export function Newsletter() {
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={error}
+            {...form.field('email')}
             className={styles.newsletterField}
           />
           <Button type="submit" variant="warm">

@@ -1,11 +1,10 @@
 import { type Notification } from '@pustak/sdk';
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
+import { notificationKeys } from '../query-keys';
 
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-/** The bell's list (public call, no token). */
-export function useNotifications(enabled = true) {
+/** The bell's list (`GET /notification/all`, public). */
+export function useNotifications() {
   const api = useApi();
-  return useSWR<Notification[]>(enabled ? NOTIFICATIONS_KEY : null, () => api.notifications.list());
+  return useSWR<Notification[]>(notificationKeys.list, () => api.notifications.list());
 }

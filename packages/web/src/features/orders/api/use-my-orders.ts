@@ -1,14 +1,12 @@
 import { type Order } from '@pustak/sdk';
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api-client';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../auth';
+import { orderKeys } from '../query-keys';
 
-/** SWR key of the customer's orders (Place Order refreshes it too). */
-export const MY_ORDERS_KEY = ['orders', 'mine'] as const;
-
-/** The customer's orders (none gives []). */
+/** The customer's orders (`GET /order/userOrder`; none gives []); no call for guests. */
 export function useMyOrders() {
   const api = useApi();
   const { isSignedIn } = useSession();
-  return useSWR<Order[]>(isSignedIn ? MY_ORDERS_KEY : null, () => api.orders.mine());
+  return useSWR<Order[]>(isSignedIn ? orderKeys.mine : null, () => api.orders.mine());
 }

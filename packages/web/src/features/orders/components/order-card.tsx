@@ -5,8 +5,8 @@ import {
   formatPercentFromFraction,
   formatRupees,
   orderBookDiscounts,
+  orderLineTotal,
   orderOriginalTotal,
-  roundMoney,
 } from '@pustak/sdk/domain';
 import { useId, useState } from 'react';
 import { Badge, type BadgeTone, Button, ChevronDownIcon } from '../../../components';
@@ -78,7 +78,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
                   </span>
                 </div>
                 <span className={styles.itemTotal}>
-                  {formatRupees(item.totalPrice ?? roundMoney(item.quantity * item.pricePerUnit))}
+                  {formatRupees(orderLineTotal(item))}
                 </span>
               </li>
             ))}

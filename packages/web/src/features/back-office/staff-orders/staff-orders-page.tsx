@@ -1,0 +1,70 @@
+import { type Order } from '@pustak/sdk';
+import { canVerifyOrder, formatDate, formatRupees } from '@pustak/sdk/domain';
+import { useState } from 'react';
+import { OrderId, OrderStatusBadge, PageStack, Panel, TableSkeleton } from '../../../components/back-office/back-office-ui';
+import { Button } from '../../../components/button';
+import { type Column, DataTable } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { CheckIcon, PackageIcon } from '../../../components/icons';
+import { useAllOrders } from '../orders';
+import { orderItemsText } from './order-items';
+import styles from './staff.module.css';
+import { VerifyOrderDialog } from './verify-order-dialog';
+
+/** /staff/orders: every order; the ones not Completed or Cancelled can be verified by claim code. */
+export default function StaffOrdersPage() {
+  const { data, error, isLoading, mutate } = useAllOrders();
+  const [verifying, setVerifying] = useState<Order | null>(null);
+
+  if (error && !data) return <ErrorState text="Failed to fetch orders" onRetry={() => void mutate()} />;
+
+  const columns: Column<Order>[] = [
+    { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
+    { label: 'Customer', className: 'strong', cell: (order) => order.username },
+    { label: 'Date', className: 'nowrap', cell: (order) => formatDate(order.orderDate) },
+    { label: 'Items', className: styles.items, cell: orderItemsText },
+    { label: 'Total', numeric: true, cell: (order) => formatRupees(order.finalTotal) },
+    { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} cancelledRed /> },
+    {
+      label: 'Action',
+      cell: (order) =>
+        canVerifyOrder(order) ? (
+          <Button
+            size="sm"
+            leadingIcon={<CheckIcon size={16} />}
+            aria-label={`Verify the order of ${order.username} on ${formatDate(order.orderDate)}`}
+            onClick={() => setVerifying(order)}
+          >
+            Verify
+          </Button>
+        ) : (
+          <span className="muted" aria-label="No action">
+            --
+          </span>
+        ),
+    },
+  ];
+
+  return (
+    <PageStack>
+      <Panel flush label="Orders">
+        {isLoading || !data ? (
+          <TableSkeleton label="Loading orders" />
+        ) : data.length === 0 ? (
+          <EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />
+        ) : (
+          <DataTable
+            label="Orders table"
+            columns={columns}
+            rows={data}
+            rowKey={(order) => order.orderId}
+            stacked
+            className={styles.table}
+          />
+        )}
+      </Panel>
+      <VerifyOrderDialog order={verifying} onClose={() => setVerifying(null)} />
+    </PageStack>
+  );
+}
