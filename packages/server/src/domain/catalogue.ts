@@ -8,6 +8,7 @@ import { isUniqueViolation, type Db, type Tx } from './context.js';
 import type { Publish } from '../live/notifier.js';
 import { invalid, notFound, rejected, RuleRefusal } from './errors.js';
 import { percentToBasisPoints, rupeesToPaisa } from './money.js';
+import type { components } from '../../../sdk/src/generated/schema.js';
 
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
@@ -166,26 +167,17 @@ export async function bestSellers(db: Db): Promise<{ entry: BookWithReviews; ord
   });
 }
 
-/** The Add Book / Edit Book form after the contract's validation (numbers and booleans coerced). */
-export interface BookInput {
-  title: string;
-  author: string;
-  genre: string;
-  isbn: string;
-  description: string;
-  publisher: string;
-  publicationDate: string;
-  price: number;
-  quantity: number;
-  language: string;
-  discount: number;
-  format: string;
-  isOnSale?: boolean | undefined;
-  availableInLibrary?: boolean | undefined;
-  awardWinners?: boolean | undefined;
-  startTime?: string | null | undefined;
-  endTime?: string | null | undefined;
-}
+type ContractBook = components['schemas']['Book'];
+
+/**
+ * The Add Book / Edit Book form after the contract's validation (numbers and booleans
+ * coerced): the contract's book fields, with the flags and the sale window optional.
+ */
+export type BookInput = Pick<
+  ContractBook,
+  'title' | 'author' | 'genre' | 'isbn' | 'description' | 'publisher' | 'publicationDate' | 'price' | 'quantity' | 'language' | 'discount' | 'format'
+> &
+  Partial<Pick<ContractBook, 'isOnSale' | 'availableInLibrary' | 'awardWinners' | 'startTime' | 'endTime'>>;
 
 /** An instant from the wire; refuses what the date-time format lets through but no clock has. */
 export function parseInstant(value: string, field: string): Date {
