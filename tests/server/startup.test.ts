@@ -1,6 +1,7 @@
 // How the server starts: production refuses to run without its secret, serves the built web
 // app and has no demo data or dev routes; the --memory sandbox starts over on POST /__dev/reset.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,7 +39,7 @@ describe('production', () => {
     const web = await folder();
     await writeFile(join(web, 'index.html'), '<!doctype html><title>Pustak</title>');
     const server = await startServerProcess({
-      env: { NODE_ENV: 'production', DATA_DIR: await folder(), PUSTAK_JWT_SECRET: 'production-test-secret-0123456789abcdef', WEB_DIST: web, HOST: '127.0.0.1' },
+      env: { NODE_ENV: 'production', DATA_DIR: await folder(), PUSTAK_JWT_SECRET: randomBytes(32).toString('base64url'), WEB_DIST: web, HOST: '127.0.0.1' },
     });
     running.push(server);
     const page = await fetch(`${server.url}/admin/books`, { headers: { accept: 'text/html' } });

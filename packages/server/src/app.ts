@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import openapiGlue from 'fastify-openapi-glue';
 import { errorBody, documentForBase, type Contract, type OperationMeta } from './http/contract.js';
 import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from './http/validation.js';
+import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
+import { registerSecurity, type SecurityOptions } from './http/security.js';
 import { RuleRefusal } from './domain/errors.js';
 import { paletteFromContract } from './domain/banner-colors.js';
 import { createHandlers } from './handlers/index.js';
@@ -38,6 +40,10 @@ export interface AppOptions {
   /** Honour X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Security headers and CORS (http/security.ts). */
+  security?: SecurityOptions;
+  /** Limits on sign-in, code and registration attempts (http/rate-limit.ts); false: none. */
+  rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
 }
 
 const PROBLEM = 'application/problem+json';
@@ -52,7 +58,7 @@ function problem(reply: FastifyReply, status: number, title: string, errors?: Re
 }
 
 /** The operation a request was routed to (the glue puts operationId into the route schema). */
-function operationOf(request: FastifyRequest, contract: Contract): OperationMeta | undefined {
+export function operationOf(request: FastifyRequest, contract: Contract): OperationMeta | undefined {
   const id = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
   return id ? contract.operations.get(id) : undefined;
 }
@@ -162,6 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       throw new RuleRefusal('invalid', 'must not contain a NUL character', 'request');
     }
   });
+
+  // ---------- hardening: headers, CORS, no source maps, attempt limits ----------
+  registerSecurity(app, { ...options.security, servesWebApp: Boolean(options.webDist) });
+  if (options.rateLimits) registerRateLimits(app, { ...options.rateLimits, clock: services.clock, operationOf: (request) => operationOf(request, contract) });
 
   // ---------- errors: the contract's status and body, never a stack trace ----------
   app.setErrorHandler((error: any, request, reply) => {
