@@ -135,9 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.isMultipart()) return;
     const fields: Record<string, string | string[]> = {};
     let upload: UploadedImage | null = null;
-    for await (const part of request.parts()) {
+    // A broken multipart body (no or wrong boundary, cut short) is the client's error, not a 500.
+    const unreadable = (error: any) => (error?.statusCode ? error : new RuleRefusal('invalid', 'The multipart body could not be read.', 'body'));
+    for await (const part of mapErrors(request.parts(), unreadable)) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const bytes = await part.toBuffer().catch((error) => Promise.reject(unreadable(error)));
         if (part.fieldname !== 'image') {
           fields[part.fieldname] = part.filename;
           continue;
@@ -276,6 +278,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   options.devRoutes?.(app);
   return app;
+}
+
+/** The same items; an error thrown while reading them is replaced by `map(error)`. */
+async function* mapErrors<T>(items: AsyncIterable<T>, map: (error: unknown) => unknown): AsyncIterable<T> {
+  try {
+    yield* items;
+  } catch (error) {
+    throw map(error);
+  }
 }
 
 /** Marks the body schema of operations whose requestBody is optional (no body at all is fine). */
