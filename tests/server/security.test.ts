@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
-import { DEFAULT_RATE_LIMITS, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { DEFAULT_RATE_LIMITS, addressKey, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
 import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
@@ -155,6 +155,25 @@ describe('attempt limits (small limits, same rules)', () => {
   it('other operations are not limited', async () => {
     const t = await server({ rateLimits: small });
     for (let i = 0; i < 10; i += 1) expect((await t.call({ method: 'GET', url: '/api/book/bestSeller' })).statusCode).toBe(200);
+  });
+});
+
+describe('the address a limit counts', () => {
+  it('is the IPv4 address, also IPv4-mapped, and the /64 network of an IPv6 address', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('so every address of one IPv6 network shares the sign-in limit', async () => {
+    const t = await server({ rateLimits: small });
+    for (let i = 1; i <= 3; i += 1) expect((await login(t, `nobody${i}`, 'x', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD, '2001:db8:1:2:ffff::9'), 60);
+    expect((await login(t, 'sita', PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
   });
 });
 

@@ -86,6 +86,21 @@ function accountOf(operationId: LimitedOperation, body: unknown): string {
   return String(value ?? '').trim().toLowerCase();
 }
 
+/**
+ * The address a limit counts: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address
+ * by its /64 network, since one subscriber usually holds a whole /64.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 export interface RateLimitOptions {
   clock: Clock;
   limits: RateLimits;
@@ -114,7 +129,7 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
     const counted = [
       { window: rule.account, result: await store.hit(accountKey, rule.account.windowMs, now) },
-      { window: rule.address, result: await store.hit(`${operationId}:address:${request.ip}`, rule.address.windowMs, now) },
+      { window: rule.address, result: await store.hit(`${operationId}:address:${addressKey(request.ip)}`, rule.address.windowMs, now) },
     ];
     const over = counted.filter(({ window, result }) => result.count > window.max);
     if (over.length === 0) {
