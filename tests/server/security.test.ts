@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
-import { DEFAULT_RATE_LIMITS, addressKey, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
+import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
 import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
@@ -177,18 +178,57 @@ describe('the address a limit counts', () => {
   });
 });
 
-describe('the in-memory counter store', () => {
-  it('counts per key in fixed windows and keeps at most maxKeys keys', async () => {
+describe('the counter stores', () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, and reset forgets a key', async (kind) => {
+    const store = kind === 'memory' ? memoryRateLimitStore() : databaseRateLimitStore(database.db, { sweepEvery: 3 });
+    const key = `k-${kind}`;
+    expect(await store.hit(key, 1000, 0)).toEqual({ count: 1, resetAt: 1000 });
+    expect(await store.hit(key, 1000, 999)).toEqual({ count: 2, resetAt: 1000 });
+    expect(await store.hit(key, 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
+    await store.reset(key);
+    expect(await store.hit(key, 1000, 1500)).toEqual({ count: 1, resetAt: 2500 });
+  });
+
+  it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {
     const store = memoryRateLimitStore({ maxKeys: 3 });
-    expect(await store.hit('a', 1000, 0)).toEqual({ count: 1, resetAt: 1000 });
-    expect(await store.hit('a', 1000, 999)).toEqual({ count: 2, resetAt: 1000 });
-    expect(await store.hit('a', 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
-    await store.hit('b', 1000, 1000);
-    await store.hit('c', 1000, 1000);
-    await store.hit('d', 1000, 1000); // evicts the oldest key, a
-    expect((await store.hit('a', 1000, 1001)).count).toBe(1);
-    await store.reset('d');
-    expect((await store.hit('d', 1000, 1001)).count).toBe(1);
+    await store.hit('a', 1000, 0);
+    await store.hit('b', 1000, 0);
+    await store.hit('c', 1000, 0);
+    await store.hit('d', 1000, 0); // evicts the oldest key, a
+    expect((await store.hit('a', 1000, 1)).count).toBe(1);
+    expect((await store.hit('d', 1000, 1)).count).toBe(2);
+  });
+
+  it('database: two instances on one database count together, and expired windows are swept', async () => {
+    const one = databaseRateLimitStore(database.db, { sweepEvery: 1000 });
+    const two = databaseRateLimitStore(database.db);
+    expect((await one.hit('shared', 60_000, 0)).count).toBe(1);
+    expect((await two.hit('shared', 60_000, 1)).count).toBe(2);
+    const concurrent = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).hit('shared', 60_000, 2)));
+    expect(concurrent.map((r) => r.count).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await one.hit('old', 10, 0);
+    await databaseRateLimitStore(database.db, { sweepEvery: 1 }).hit('other', 10, 100); // sweeps what ended by then
+    const left = await database.db.selectFrom('rate_limits').select('key').where('key', '=', 'old').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a server on the database store refuses as the memory one does, and keeps no account name in clear', async () => {
+    const t = await server({ rateLimits: small, settings: { rateLimitStore: 'database' } });
+    for (const name of ['nobody1', 'nobody2', 'nobody3']) expect((await login(t, name, 'x')).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD), 60);
+    const keys = (await t.server.services.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys.length).toBeGreaterThanOrEqual(5);
+    expect(keys.join(' ')).not.toMatch(/nobody|sita/);
+    t.clock.advance(MINUTE);
+    expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -3,11 +3,14 @@
 // `Retry-After` (seconds) in the operation's own error envelope (plain text on the auth calls),
 // before the rule runs: the right password or code is refused too until the window ends.
 //
-// The counters sit behind RateLimitStore. The in-memory store is right for one instance; several
-// instances behind a balancer need a shared store (PostgreSQL, Redis) implementing the same two
-// calls, or each instance lets an attacker through N times the limit.
+// The counters sit behind RateLimitStore: in memory for one instance (PGlite), in the database
+// (table rate_limits) on PostgreSQL, where several instances must count together or each one
+// lets an attacker through N times the limit.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
+import type { Db } from '../domain/context.js';
 import { errorBody, type OperationMeta } from './contract.js';
 
 export interface RateLimitWindow {
@@ -79,11 +82,41 @@ export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore
   };
 }
 
-/** The account a limited request names: the same spelling counts as the same account. */
+/**
+ * Counters in the database (table rate_limits): every instance on one PostgreSQL database counts
+ * together. One upsert per attempt, atomic under the row's lock; expired windows are deleted now
+ * and then.
+ */
+export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateLimitStore {
+  let hits = 0;
+  return {
+    async hit(key, windowMs, now) {
+      const at = new Date(now);
+      if (++hits % sweepEvery === 0) await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: new Date(now + windowMs) })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+            reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+  };
+}
+
+/** The account a limited request names: the same spelling counts as the same account. Hashed: any length fits a key. */
 function accountOf(operationId: LimitedOperation, body: unknown): string {
   const fields = (body ?? {}) as Record<string, unknown>;
   const value = operationId === 'loginUser' ? fields.username : operationId === 'verifyEmail' ? fields.Id : fields.email;
-  return String(value ?? '').trim().toLowerCase();
+  return createHash('sha256').update(String(value ?? '').trim().toLowerCase()).digest('base64url');
 }
 
 /**
