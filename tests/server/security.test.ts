@@ -198,13 +198,20 @@ describe('the counter stores', () => {
   });
 
   it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {
-    const store = memoryRateLimitStore({ maxKeys: 3 });
-    await store.hit('a', 1000, 0);
-    await store.hit('b', 1000, 0);
-    await store.hit('c', 1000, 0);
-    await store.hit('d', 1000, 0); // evicts the oldest key, a
-    expect((await store.hit('a', 1000, 1)).count).toBe(1);
-    expect((await store.hit('d', 1000, 1)).count).toBe(2);
+    const store = memoryRateLimitStore({ maxKeys: 10 });
+    await store.hit('expired', 10, 0);
+    for (let i = 0; i < 9; i += 1) await store.hit(`k${i}`, 1000, 0);
+    await store.hit('new', 1000, 20); // full: the expired key makes room
+    expect((await store.hit('k0', 1000, 21)).count).toBe(2);
+    await store.hit('newer', 1000, 21); // full, nothing expired: the oldest key (k0) goes
+    expect((await store.hit('k8', 1000, 22)).count).toBe(2);
+    expect((await store.hit('new', 1000, 22)).count).toBe(2);
+    expect((await store.hit('k0', 1000, 22)).count).toBe(1);
+    // A flood of new keys stays within the bound.
+    for (let i = 0; i < 1000; i += 1) await store.hit(`flood${i}`, 1000, 30);
+    let kept = 0;
+    for (let i = 0; i < 1000; i += 1) if ((await store.hit(`flood${i}`, 1000, 30)).count === 2) kept += 1;
+    expect(kept).toBeLessThanOrEqual(10);
   });
 
   it('database: two instances on one database count together, and expired windows are swept', async () => {

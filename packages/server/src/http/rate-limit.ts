@@ -54,13 +54,17 @@ export interface RateLimitStore {
   reset(key: string): Promise<void>;
 }
 
-/** Counters in this process, at most `maxKeys` of them (expired windows go first, then the oldest). */
+/**
+ * Counters in this process, at most `maxKeys` of them. When full, expired windows go first, then
+ * the oldest keys down to 90 % (so a flood of new keys pays for a sweep only once in a while).
+ */
 export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const prune = (now: number) => {
     for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
+    const target = Math.floor(maxKeys * 0.9);
     for (const key of windows.keys()) {
-      if (windows.size < maxKeys) break;
+      if (windows.size <= target) break;
       windows.delete(key);
     }
   };
