@@ -74,6 +74,12 @@ export function parseCorsOrigins(value: string | undefined): string[] {
   });
 }
 
+/** Adds Origin to the Vary header, keeping what is there. */
+function varyOnOrigin(reply: FastifyReply) {
+  const current = String(reply.getHeader('Vary') ?? '');
+  if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(current)) reply.header('Vary', current ? `${current}, Origin` : 'Origin');
+}
+
 export function registerSecurity(app: FastifyInstance, options: SecurityOptions = {}) {
   const allowed = new Set((options.corsOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => o !== null));
   const webCsp = webAppCsp(options.publicUrl ? (normalizeOrigin(options.publicUrl) ?? undefined) : undefined);
@@ -86,7 +92,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
     // A preflight: answered here for every path (no route declares OPTIONS).
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       const origin = allowedOrigin(request);
-      reply.header('Vary', 'Origin');
+      varyOnOrigin(reply);
       if (origin) {
         reply
           .header('Access-Control-Allow-Origin', origin)
@@ -113,7 +119,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
     const origin = allowedOrigin(request);
-    if (allowed.size > 0) reply.header('Vary', 'Origin');
+    if (allowed.size > 0) varyOnOrigin(reply);
     if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', CORS_EXPOSED);
     return payload;
   });
