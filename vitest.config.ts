@@ -46,6 +46,19 @@ export default defineConfig({
         },
       },
       {
+        // The same server suites on PostgreSQL: one throwaway cluster for the project
+        // (tests/server/postgres-global.ts), a fresh database per test server.
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/{conformance,authorization,rules,http}.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/postgres-global.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         extends: './packages/web/vite.config.ts',
         test: {
           name: 'web',
