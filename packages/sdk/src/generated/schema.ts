@@ -1589,6 +1589,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description The server cannot reach its database right now (it is restarting or unreachable). Nothing
+         *     was changed; the request may be sent again after `Retry-After` seconds. Answered at once,
+         *     never after a hang.
+         */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 2
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1663,6 +1681,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginUser: {
@@ -1703,6 +1722,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -1752,6 +1772,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserById: {
@@ -1782,6 +1803,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUserRole: {
@@ -1811,6 +1833,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -1840,6 +1863,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStaff: {
@@ -1869,6 +1893,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooks: {
@@ -1921,6 +1946,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBestSellers: {
@@ -1941,6 +1967,7 @@ export interface operations {
                     "application/json": components["schemas"]["BestSellerList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooksByAuthor: {
@@ -1976,6 +2003,7 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllBooks: {
@@ -1996,6 +2024,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllBooks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookById: {
@@ -2024,6 +2053,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookForHeader: {
@@ -2052,6 +2082,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookTitle: {
@@ -2080,6 +2111,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBook: {
@@ -2116,6 +2148,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBook: {
@@ -2159,6 +2192,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setDiscountOffer: {
@@ -2193,6 +2227,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteBook: {
@@ -2223,6 +2258,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWishlist: {
@@ -2245,6 +2281,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkWishlist: {
@@ -2274,6 +2311,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addToWishlist: {
@@ -2316,6 +2354,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlistByPut: {
@@ -2349,6 +2388,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlist: {
@@ -2378,6 +2418,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCartItem: {
@@ -2421,6 +2462,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCartItems: {
@@ -2443,6 +2485,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCartItem: {
@@ -2488,6 +2531,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeCartItem: {
@@ -2515,6 +2559,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -2551,6 +2596,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOrders: {
@@ -2574,6 +2620,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -2614,6 +2661,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllOrders: {
@@ -2637,6 +2685,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyOrder: {
@@ -2682,6 +2731,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReviews: {
@@ -2718,6 +2768,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addReview: {
@@ -2762,6 +2813,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNotifications: {
@@ -2782,6 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     negotiateNotificationHub: {
@@ -2806,6 +2859,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getActiveAnnouncement: {
@@ -2826,6 +2880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveAnnouncement"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAnnouncements: {
@@ -2848,6 +2903,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAnnouncement: {
@@ -2884,6 +2940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAnnouncement: {
@@ -2927,6 +2984,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAnnouncement: {
@@ -2957,6 +3015,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboard: {
@@ -2979,6 +3038,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
