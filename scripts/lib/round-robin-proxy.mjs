@@ -19,16 +19,20 @@ const NEVER_REACHED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
  * @returns {Promise<RoundRobinProxy>}
  */
 export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.0.1', downForMs = 1_000 }) {
-  let next = 0;
+  /** Separate turns for HTTP requests and WebSocket upgrades (a negotiate and its WebSocket count once each). */
+  const turn = { http: 0, upgrade: 0 };
   const downUntil = upstreams.map(() => 0);
   const perUpstreamSockets = upstreams.map(() => new Set());
   const perUpstreamRequests = upstreams.map(() => 0);
   const open = new Set();
 
-  /** Upstream indexes in the order to try them: round-robin, the ones marked down last. */
-  function order() {
-    const start = next;
-    next = (next + 1) % upstreams.length;
+  /**
+   * Upstream indexes in the order to try them: round-robin, the ones marked down last.
+   * @param {'http' | 'upgrade'} kind
+   */
+  function order(kind) {
+    const start = turn[kind];
+    turn[kind] = (start + 1) % upstreams.length;
     const all = upstreams.map((_, i) => (start + i) % upstreams.length);
     const now = Date.now();
     return [...all.filter((i) => downUntil[i] <= now), ...all.filter((i) => downUntil[i] > now)];
@@ -37,7 +41,7 @@ export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => forward(req, res, Buffer.concat(chunks), order()));
+    req.on('end', () => forward(req, res, Buffer.concat(chunks), order('http')));
     req.on('error', () => res.destroy());
   });
 
@@ -102,7 +106,7 @@ export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.
         socket.destroy();
       });
     };
-    tryNext(order());
+    tryNext(order('upgrade'));
   });
   server.on('connection', (socket) => {
     open.add(socket);

@@ -44,6 +44,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     });
     // An idle client losing its connection must not take the process down.
     pool.on('error', (error) => console.error(`database: idle connection error: ${error.message}`));
+    // Nor one in use: the pool listens for errors only on idle connections, and a connection
+    // cut between two statements (the database restarting) would otherwise be an uncaught error.
+    // The statement in flight fails on its own (the contract's 503) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db);
