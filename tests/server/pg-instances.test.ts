@@ -165,6 +165,18 @@ describe('two instances on one database', () => {
     await until(async () => (await stock(b)) === before - 1, 'instance b to show the new stock', 10_000);
   });
 
+  it('updates the other instance’s best sellers when an order is placed (and only those)', async () => {
+    type Entry = { book: { bookId: string }; orderCount: number };
+    const countOn = async (origin: string) =>
+      ((await api(origin, 'GET', '/api/book/bestSeller')).body.data as Entry[]).find((e) => e.book.bookId === IDS.munaMadan)?.orderCount ?? 0;
+    const before = await countOn(b); // now cached on b for 30 s
+    const [customer] = await insertAccounts(dbUrl, 'bestseller', 1);
+    const token = await login(a, customer!);
+    expect((await api(a, 'POST', '/api/addToCart/add', { token, body: { bookId: IDS.munaMadan, quantity: 1 } })).status).toBe(200);
+    expect((await api(a, 'POST', '/api/order/place', { token })).status).toBe(200);
+    await until(async () => (await countOn(b)) === before + 1, 'instance b to count the new order line', 10_000);
+  });
+
   it('answers /healthz and /readyz for a load balancer', async () => {
     for (const origin of [a, b]) {
       expect(await api(origin, 'GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });

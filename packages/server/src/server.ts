@@ -88,7 +88,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
           url: database.url,
           db: database.db,
           deliver: ({ sender, text }) => hub.broadcast(sender, text),
-          clearCache: (name) => {
+          clearCache: (name, key) => {
+            if (name !== 'all' && key !== undefined) return caches[name].forget(key);
             if (name !== 'callers') caches.catalogue.clear();
             if (name !== 'catalogue') caches.callers.clear();
           },
@@ -103,6 +104,10 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
             clear: () => {
               caches[name].clear();
               fanout!.clearElsewhere(name);
+            },
+            forget: (key) => {
+              caches[name].forget(key);
+              fanout!.clearElsewhere(name, key);
             },
           }
         : caches[name];

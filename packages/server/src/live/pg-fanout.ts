@@ -22,8 +22,8 @@ export interface PostgresFanout extends Broadcaster {
   readonly ready: Promise<void>;
   /** Whether the listening connection is up now. */
   listening(): boolean;
-  /** Tells the other instances to drop their entries of this cache. */
-  clearElsewhere(cache: SharedCacheName): void;
+  /** Tells the other instances to drop their entries of this cache (or only the entry `key`). */
+  clearElsewhere(cache: SharedCacheName, key?: string): void;
   close(): Promise<void>;
 }
 
@@ -32,8 +32,8 @@ export interface FanoutOptions {
   db: Kysely<any>;
   /** Delivers a message to this instance's hub clients. */
   deliver(message: LiveMessage): void;
-  /** Drops this instance's cache entries (a clear from another instance, or after a reconnect). */
-  clearCache(cache: SharedCacheName | 'all'): void;
+  /** Drops this instance's cache entries, or one entry (a clear from another instance, or all after a reconnect). */
+  clearCache(cache: SharedCacheName | 'all', key?: string): void;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -54,7 +54,9 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
     try {
       const message = JSON.parse(payload ?? '{}');
       if (channel === LIVE && typeof message.sender === 'string' && typeof message.text === 'string') deliver(message);
-      else if (channel === CACHE && message.from !== instanceId && (message.cache === 'catalogue' || message.cache === 'callers')) clearCache(message.cache);
+      else if (channel === CACHE && message.from !== instanceId && (message.cache === 'catalogue' || message.cache === 'callers')) {
+        clearCache(message.cache, typeof message.key === 'string' ? message.key : undefined);
+      }
     } catch {
       log.warn(`live: ignored a malformed ${channel} notification`);
     }
@@ -120,8 +122,8 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
       void notify(LIVE, payloadOf({ sender, text }));
       return 0;
     },
-    clearElsewhere(cache) {
-      void notify(CACHE, JSON.stringify({ from: instanceId, cache }));
+    clearElsewhere(cache, key) {
+      void notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(key === undefined ? {} : { key: key.slice(0, MAX_TEXT) }) }));
     },
     async close() {
       closed = true;
