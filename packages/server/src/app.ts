@@ -13,6 +13,7 @@ import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from '
 import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { registerSecurity, type SecurityOptions } from './http/security.js';
 import { RuleRefusal } from './domain/errors.js';
+import { isDatabaseUnavailable } from './db/availability.js';
 import { paletteFromContract } from './domain/banner-colors.js';
 import { createHandlers } from './handlers/index.js';
 import type { Caller, HandlerContext, OperationId, UploadedImage } from './handlers/types.js';
@@ -86,8 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    return503OnClosing: true,
-    forceCloseConnections: true,
+    // Closing is graceful (server.ts): requests in flight finish, new ones get the contract's 503.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(createValidatorCompiler());
   // Map the schema compile error so a bad contract fails the start, not a request.
@@ -211,6 +213,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const status = error.statusCode === 400 ? 422 : error.statusCode;
       return problem(reply, status, status === 422 ? 'One or more validation errors occurred.' : 'The request was refused.',
         status === 422 ? { request: ['The request could not be read.'] } : undefined);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: the contract's 503, at once; the pool reconnects by itself.
+      services.log.warn(`${request.method} ${request.url}: database unavailable (${error.code ?? error.message})`);
+      return reply.code(503).header('retry-after', '2').type('application/json')
+        .send({ status: 'error', statusCode: 503, message: 'Service Unavailable: the database cannot be reached right now. Try again shortly.' });
     }
     request.log.error({ err: error }, 'request failed');
     services.log.error(`${request.method} ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -4,7 +4,9 @@
 //   PORT               port to listen on (default 3000)
 //   HOST               interface (default 127.0.0.1; 0.0.0.0 in production)
 //   DATABASE_URL       PostgreSQL (postgres://...); without it PGlite stores under DATA_DIR
+//   DATABASE_POOL_SIZE connections per instance to PostgreSQL (default 10)
 //   DATA_DIR           data folder: PGlite database, uploaded covers, dev JWT secret (default <repo>/.data)
+//   UPLOADS_DIR        uploaded covers (default DATA_DIR/uploads); several instances must share it
 //   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
@@ -45,12 +47,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const host = process.env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
 const dataDir = resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
 const databaseUrl = process.env.DATABASE_URL;
+const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) fail(`DATABASE_POOL_SIZE must be a whole number above 0, not "${process.env.DATABASE_POOL_SIZE}".`);
+const uploadsDir = process.env.UPLOADS_DIR ? resolve(process.env.UPLOADS_DIR) : join(dataDir, 'uploads');
 
 if (production && memory) fail('--memory is a development sandbox; it does not run with NODE_ENV=production.');
 if (flag('reset')) {
   if (databaseUrl) fail('--reset only starts over a PGlite database; with DATABASE_URL, drop the database yourself.');
   await rm(join(dataDir, 'db'), { recursive: true, force: true });
-  await rm(join(dataDir, 'uploads'), { recursive: true, force: true });
+  await rm(uploadsDir, { recursive: true, force: true });
 }
 
 let jwtSecret = process.env.PUSTAK_JWT_SECRET;
@@ -94,8 +99,8 @@ const started = performance.now();
 let server;
 try {
   server = await createPustakServer({
-    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
-    uploadsDir: memory ? undefined : join(dataDir, 'uploads'),
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    uploadsDir: memory ? undefined : uploadsDir,
     jwtSecret,
     production,
     seed: !production,

@@ -1610,6 +1610,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description The server cannot reach its database right now (it is restarting or unreachable). Nothing
+         *     was changed; the request may be sent again after `Retry-After` seconds. Answered at once,
+         *     never after a hang.
+         */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 2
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1690,6 +1708,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationProblem"];
             429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginUser: {
@@ -1731,6 +1750,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationProblem"];
             429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -1781,6 +1801,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationProblem"];
             429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserById: {
@@ -1811,6 +1832,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUserRole: {
@@ -1840,6 +1862,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -1869,6 +1892,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStaff: {
@@ -1898,6 +1922,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooks: {
@@ -1950,6 +1975,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBestSellers: {
@@ -1970,6 +1996,7 @@ export interface operations {
                     "application/json": components["schemas"]["BestSellerList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooksByAuthor: {
@@ -2005,6 +2032,7 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllBooks: {
@@ -2025,6 +2053,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllBooks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookById: {
@@ -2053,6 +2082,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookForHeader: {
@@ -2081,6 +2111,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookTitle: {
@@ -2109,6 +2140,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBook: {
@@ -2145,6 +2177,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBook: {
@@ -2188,6 +2221,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setDiscountOffer: {
@@ -2222,6 +2256,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteBook: {
@@ -2252,6 +2287,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWishlist: {
@@ -2274,6 +2310,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkWishlist: {
@@ -2303,6 +2340,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addToWishlist: {
@@ -2345,6 +2383,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlistByPut: {
@@ -2378,6 +2417,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlist: {
@@ -2407,6 +2447,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCartItem: {
@@ -2450,6 +2491,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCartItems: {
@@ -2472,6 +2514,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCartItem: {
@@ -2517,6 +2560,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeCartItem: {
@@ -2544,6 +2588,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -2580,6 +2625,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOrders: {
@@ -2603,6 +2649,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -2643,6 +2690,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllOrders: {
@@ -2666,6 +2714,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyOrder: {
@@ -2711,6 +2760,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReviews: {
@@ -2747,6 +2797,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addReview: {
@@ -2791,6 +2842,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNotifications: {
@@ -2811,6 +2863,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     negotiateNotificationHub: {
@@ -2835,6 +2888,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getActiveAnnouncement: {
@@ -2855,6 +2909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveAnnouncement"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAnnouncements: {
@@ -2877,6 +2932,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAnnouncement: {
@@ -2913,6 +2969,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAnnouncement: {
@@ -2956,6 +3013,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAnnouncement: {
@@ -2986,6 +3044,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboard: {
@@ -3008,6 +3067,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

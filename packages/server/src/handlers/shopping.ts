@@ -1,5 +1,6 @@
 // wishlist, cart, orders and staff: everything a customer buys and staff hand over.
 import { transact } from '../domain/context.js';
+import { BEST_SELLERS_KEY } from './catalogue.js';
 import { addToCart, addToWishlist as addToWishlistRule, cartLines, isWishlisted, removeCartLine, removeFromWishlist as removeFromWishlistRule,
   updateCartLine, wishlist } from '../domain/shopping.js';
 import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule, verifyOrder as verifyOrderRule } from '../domain/orders.js';
@@ -64,7 +65,8 @@ export const removeCartItem: Handler<'removeCartItem'> = async ({ caller, params
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) => {
   const placed = await placeOrderRule(services.db, caller(), services.clock.now());
-  services.cache.clear(); // best sellers count order lines
+  // Best sellers count order lines; stock and the rest of the catalogue change only at verification.
+  services.cache.forget(BEST_SELLERS_KEY);
   await services.mailer.send(placed.mail);
   return {
     status: 'success',
