@@ -67,7 +67,7 @@ export default function HomePage() {
           books={sections.comingSoon}
           count={HOME_LIMITS.comingSoon}
           columns={5}
-          empty="Nothing announced yet."
+          empty="No sales announced yet. Today’s deals are below."
           onRetry={retryBooks}
         />
 
