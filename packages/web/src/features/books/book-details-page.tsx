@@ -21,6 +21,7 @@ import { PurchaseCard } from './components/purchase-card';
 import { ReviewForm } from './components/review-form';
 import { ReviewsList } from './components/reviews-list';
 import { SaleClockProvider } from './components/sale-clock';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The book a card handed over in router state, if any. */
 function passedBook(state: unknown): Book | undefined {
@@ -34,6 +35,7 @@ export default function BookDetailsPage() {
   const { bookId } = useParams();
   const location = useLocation();
   const { data: book, error, mutate } = useBook(bookId, passedBook(location.state));
+  useDocumentTitle(book?.title ?? (isApiError(error, 404) ? 'Book not found' : 'Book details'));
 
   if (!book && isApiError(error, 404)) {
     return (

@@ -13,12 +13,14 @@ import styles from './cart-page.module.css';
 import { CartLine } from './components/cart-line';
 import { OrderPlacedDialog } from './components/order-placed-dialog';
 import { OrderSummary } from './components/order-summary';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
 
 /** /cart: cart rows with quantity steppers, the order summary and Place Order. */
 export default function CartPage() {
+  useDocumentTitle('Your Cart');
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();

@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BookGrid, BookGridSkeleton, useBookList } from '../books';
 import NotFoundPage from './not-found-page';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 interface Category {
   title: string;
@@ -50,6 +51,7 @@ const ALL_BOOKS = (
 export default function CategoryPage() {
   const { slug = '' } = useParams();
   const category = CATEGORIES[slug];
+  useDocumentTitle(category?.title ?? 'Page not found');
   if (!category) return <NotFoundPage />;
   return (
     <div className="container">
