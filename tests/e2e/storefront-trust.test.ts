@@ -4,7 +4,7 @@
 // 1280 px of every page these points touch.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER, DESKTOP, PHONE, screenshot, storefrontScreenshot, useBrowserSession } from './harness';
+import { CUSTOMER, DESKTOP, PHONE, broadcastLive, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
 
 const session = useBrowserSession();
 
@@ -12,27 +12,6 @@ const session = useBrowserSession();
 const MID_SALE = new Date('2026-11-21T10:00:00Z');
 /** Two and a half days before every example sale (and the banner) ends. */
 const LAST_DAYS = new Date('2029-12-29T12:00:00Z');
-
-async function broadcast(sender: string, text: string): Promise<void> {
-  const reply = await fetch(`${session.mockUrl}/__mock/broadcast`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ sender, text }),
-  });
-  expect(reply.status).toBe(200);
-}
-
-/** Counts the page's completed SignalR handshakes (the hub answers `{}` + 0x1E): then this page is connected. */
-function watchHub(page: Page) {
-  const state = { handshakes: 0 };
-  page.on('websocket', (socket) => {
-    if (!socket.url().includes('/hubs/notification')) return;
-    socket.on('framereceived', (frame) => {
-      if (String(frame.payload).startsWith('{}\x1e')) state.handshakes += 1;
-    });
-  });
-  return state;
-}
 
 /** The mock answers one example per call; the genre asked for picks the contract's example of that genre. */
 async function answerByGenre(page: Page) {
@@ -149,7 +128,7 @@ describe("the bell's dot means unread", () => {
 
     // A live message arrives once this page is connected again: the toast shows it and the dot comes back.
     await expect.poll(() => hub.handshakes, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-    await broadcast('Admin', 'New book added! Seto Dharti');
+    await broadcastLive(session.mockUrl, 'Admin', 'New book added! Seto Dharti');
     const toast = page.locator('[role="status"][aria-live="polite"]');
     await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Seto Dharti');
     await expect.poll(() => unread(page).count()).toBe(1);
