@@ -94,7 +94,7 @@ export default function HomePage() {
         <BookSection
           id="deals"
           title="Deal Of the Day"
-          description="Limited-time prices — each deal ends when its timer reaches zero."
+          description="Limited-time prices — each card shows when its deal ends."
           action={<SeeAll to="/deal-of-the-day">About our deals</SeeAll>}
           state={books}
           books={sections.deals}
