@@ -6,7 +6,7 @@ describe('BookCover only loads safe addresses', () => {
   it.each([
     ['https://covers.example.com/karnali.jpg', 'https://covers.example.com/karnali.jpg'],
     ['http://localhost:4010/covers/karnali-blues.svg', 'http://localhost:4010/covers/karnali-blues.svg'],
-    ['/covers/karnali-blues.svg', `${window.location.origin}/covers/karnali-blues.svg`],
+    ['/covers/karnali-blues.svg', '/covers/karnali-blues.svg'],
   ])('puts %s into the <img>', (src, loaded) => {
     render(<BookCover title="Karnali Blues" src={src} />);
     expect(screen.getByRole('img', { name: 'Karnali Blues' }).getAttribute('src')).toBe(loaded);

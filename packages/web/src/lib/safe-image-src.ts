@@ -7,8 +7,8 @@ export function safeImageSrc(src: string | null | undefined): string | null {
   if (!src) return null;
   try {
     const url = new URL(src, window.location.href);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-    return url.origin === window.location.origin ? url.href : null;
+    const safe = url.protocol === 'http:' || url.protocol === 'https:' || url.origin === window.location.origin;
+    return safe ? src : null;
   } catch {
     return null;
   }
