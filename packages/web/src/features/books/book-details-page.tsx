@@ -100,7 +100,8 @@ function BookDetails({ book }: { book: Book }) {
               {details.map(([term, value]) => (
                 <div key={term} className={styles.detail}>
                   <dt>{term}</dt>
-                  <dd>{value}</dd>
+                  {/* An ISBN's hyphens are break points to a browser; the number stays whole. */}
+                  <dd className={term === 'ISBN' ? styles.unbroken : undefined}>{value}</dd>
                 </div>
               ))}
             </dl>

@@ -86,7 +86,7 @@ function BookView({ book }: { book: Book }) {
           <dl className={styles.facts}>
             <Fact label="Stock" value={`${book.quantity} ${book.quantity === 1 ? 'copy' : 'copies'}`} />
             <Fact label="Format" value={book.format} />
-            <Fact label="ISBN" value={book.isbn} />
+            <Fact label="ISBN" value={book.isbn} unbroken />
             <Fact label="Language" value={book.language} />
             <Fact label="Publisher" value={book.publisher} />
             <Fact label="Published" value={formatDate(book.publicationDate)} />
@@ -136,11 +136,11 @@ function BookView({ book }: { book: Book }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, unbroken }: { label: string; value: string; unbroken?: boolean }) {
   return (
     <div className={styles.fact}>
       <dt className={styles.factName}>{label}</dt>
-      <dd>{value || '—'}</dd>
+      <dd className={unbroken ? styles.unbroken : undefined}>{value || '—'}</dd>
     </div>
   );
 }
