@@ -72,15 +72,7 @@ export default function AdminOrdersPage() {
                 </p>
               ) : null}
             </div>
-            {/* Cards on phones, like the other back-office tables: seven columns never hide in a scroller. */}
-            <DataTable
-              label="Orders table"
-              columns={columns}
-              rows={data}
-              rowKey={(order) => order.orderId}
-              stacked
-              className={styles.table}
-            />
+            <DataTable label="Orders table" columns={columns} rows={data} rowKey={(order) => order.orderId} className={styles.table} />
           </>
         )}
       </Panel>
