@@ -15,6 +15,7 @@ import {
 import { useBook } from './api/use-book';
 import { useBooksByAuthor } from './api/use-books-by-author';
 import { useReviews } from './api/use-reviews';
+import { cx } from '../../lib/cx';
 import styles from './book-details-page.module.css';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { PurchaseCard } from './components/purchase-card';
@@ -98,10 +99,10 @@ function BookDetails({ book }: { book: Book }) {
             <p className={styles.synopsis}>{book.description}</p>
             <dl className={styles.details}>
               {details.map(([term, value]) => (
-                <div key={term} className={styles.detail}>
+                // An ISBN's hyphens are break points to a browser: the number stays whole, on a row of its own when narrow.
+                <div key={term} className={cx(styles.detail, term === 'ISBN' && styles.unbroken)}>
                   <dt>{term}</dt>
-                  {/* An ISBN's hyphens are break points to a browser; the number stays whole. */}
-                  <dd className={term === 'ISBN' ? styles.unbroken : undefined}>{value}</dd>
+                  <dd>{value}</dd>
                 </div>
               ))}
             </dl>

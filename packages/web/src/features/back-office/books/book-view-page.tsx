@@ -15,6 +15,7 @@ import { useNow } from '../../../lib/use-now';
 import { useBook, useReviews } from '../../books';
 import { useDeleteBook } from './api/use-delete-book';
 import { BookLoadError, BookSkeleton } from './book-load-state';
+import { cx } from '../../../lib/cx';
 import styles from './book-view.module.css';
 import { DiscountDialog } from './discount-dialog';
 
@@ -138,9 +139,9 @@ function BookView({ book }: { book: Book }) {
 
 function Fact({ label, value, unbroken }: { label: string; value: string; unbroken?: boolean }) {
   return (
-    <div className={styles.fact}>
+    <div className={cx(styles.fact, unbroken && styles.unbroken)}>
       <dt className={styles.factName}>{label}</dt>
-      <dd className={unbroken ? styles.unbroken : undefined}>{value || '—'}</dd>
+      <dd>{value || '—'}</dd>
     </div>
   );
 }
