@@ -4,7 +4,7 @@
 // 1280 px of every page these points touch.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER, DESKTOP, PHONE, broadcastLive, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
+import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
 
 const session = useBrowserSession();
 
@@ -167,5 +167,103 @@ describe('category pages show their books', () => {
       await page.getByRole('heading', { name: "No children's books in the catalogue yet" }).waitFor();
       await storefrontScreenshot(page, 'trust-category-children');
     }
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: { boundingBox(): Promise<Box | null> }): Promise<Box> => {
+  const found = await locator.boundingBox();
+  expect(found).not.toBeNull();
+  return found!;
+};
+/** True when two boxes share any area. */
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('polish seen in screenshots', () => {
+  it('the best-seller rank sits beside the details, and the deal cards’ prices line up', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await session.newPage(viewport);
+      await page.clock.install({ time: MID_SALE });
+      await page.goto('/');
+      const best = page.getByRole('list', { name: 'Best Selling' }).getByRole('article');
+      await expect.poll(() => best.count()).toBe(3);
+      for (const [index, title] of ['Muna Madan', 'Karnali Blues', 'Dracula'].entries()) {
+        const card = best.nth(index);
+        const rank = await box(card.getByText(`#${index + 1}`));
+        expect(overlaps(rank, await box(card.getByRole('img', { name: title })))).toBe(false);
+      }
+      const deals = page.getByRole('list', { name: 'Deal Of the Day' });
+      await expect.poll(() => deals.getByRole('article').count()).toBe(3);
+      // The price paid of each deal (The Hobbit's pair is the widest) on one line across the row.
+      const paid = await Promise.all(['Rs. 552.50', 'Rs. 2,000.00', 'Rs. 405.00'].map((price) => box(deals.getByText(`Sale price ${price}`, { exact: true }))));
+      if (viewport === DESKTOP) expect(new Set(paid.map((b) => Math.round(b.y))).size).toBe(1);
+      await screenshot(page, 'trust-home-best-and-deals', { fullPage: true });
+    }
+  });
+
+  it('the ISBN never breaks mid-number', async () => {
+    for (const viewport of [DESKTOP, PHONE, { width: 320, height: 720 }]) {
+      const page = await session.newPage(viewport);
+      await page.goto('/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+      const isbn = page.getByText('978-9937-8520-0-3', { exact: true });
+      await isbn.waitFor();
+      const lineHeight = await isbn.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect((await box(isbn)).height).toBeLessThan(lineHeight * 1.5);
+      await storefrontScreenshot(page, 'trust-book-details');
+    }
+  });
+
+  it('both review errors look the same', async () => {
+    const page = await session.signedInPage(CUSTOMER, PHONE);
+    await page.goto('/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    const errors = [page.getByText('Please select a rating'), page.getByText('Please enter a review')];
+    const looks = await Promise.all(
+      errors.map((error) =>
+        error.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { color: style.color, size: style.fontSize, weight: style.fontWeight, icon: el.querySelector('svg') !== null };
+        }),
+      ),
+    );
+    expect(looks[1]).toEqual(looks[0]);
+    expect(looks[0]!.icon).toBe(true);
+    await screenshot(page, 'trust-review-errors', { fullPage: false });
+  });
+
+  it('admin: genre badges under the covers, Orders as cards on a phone, a one-line pager, a dark phone menu', async () => {
+    const wide = await session.signedInPage(ADMIN, DESKTOP);
+    await wide.goto('/admin/books');
+    const card = wide.getByRole('list', { name: 'Books' }).getByRole('listitem').first();
+    await card.getByText('Fiction', { exact: true }).waitFor();
+    expect(overlaps(await box(card.getByText('Fiction', { exact: true })), await box(card.getByRole('img', { name: 'Cover of Karnali Blues' })))).toBe(false);
+    await screenshot(wide, 'trust-admin-books', { fullPage: false });
+
+    const phone = await session.signedInPage(ADMIN, PHONE);
+    await phone.goto('/admin/orders');
+    const table = phone.getByRole('region', { name: 'Orders table' });
+    await table.getByText('ram', { exact: true }).first().waitFor();
+    // Every column of a row is on the card, none hidden in a sideways scroller.
+    expect(await table.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    for (const label of ['Final Total Amount', 'Discount Rate', 'Status']) {
+      expect(await table.locator(`td[data-label="${label}"]`).first().isVisible()).toBe(true);
+    }
+    await screenshot(phone, 'trust-admin-orders');
+
+    await phone.goto('/admin/users');
+    const pager = phone.getByRole('navigation', { name: 'Users pages' });
+    await pager.getByRole('button', { name: 'Page 1' }).waitFor();
+    const rows = new Set(await pager.getByRole('button').evaluateAll((buttons) => buttons.filter((b) => (b as HTMLElement).offsetParent).map((b) => Math.round(b.getBoundingClientRect().top))));
+    expect(rows.size).toBe(1);
+    // It reads "1 of 8" instead of eleven controls on two lines.
+    expect(await pager.getByRole('button', { name: 'Page 1' }).evaluate((el) => getComputedStyle(el, '::after').content)).toContain('of 8');
+    await screenshot(phone, 'trust-admin-users');
+
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const menu = phone.getByRole('dialog', { name: 'Pustak Admin' });
+    await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+    const [r, g, b] = (await menu.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(200);
+    await screenshot(phone, 'trust-admin-menu', { fullPage: false });
   });
 });
