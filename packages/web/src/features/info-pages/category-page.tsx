@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
 import { BookGrid, BookGridSkeleton, useBookList } from '../books';
+import styles from './category-page.module.css';
 import NotFoundPage from './not-found-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -87,9 +88,9 @@ function GenreBooks({ genre, title }: { genre: GenreName; title: string }) {
   const total = data.pagination.totalItems;
   const more = total > data.items.length;
   return (
-    <section aria-label={`${title} books`}>
+    <section aria-label={`${title} books`} className={styles.books}>
       <BookGrid books={data.items} label={`${title} books`} eagerCount={4} />
-      <p>
+      <p className={styles.more}>
         <ButtonLink to={`/books?genre=${encodeURIComponent(genre)}`} variant={more ? 'primary' : 'secondary'}>
           {more ? `See all ${total} ${title.toLowerCase()} books` : `Sort and search ${title.toLowerCase()} books`}
         </ButtonLink>
