@@ -89,6 +89,11 @@ describe('countdowns that make sense', () => {
     expect(await deals.getByText(/^Ends /).count()).toBe(0);
     await page.clock.resume();
     await screenshot(page, 'trust-home-last-days', { fullPage: false });
+    const phone = await session.newPage(PHONE);
+    await phone.clock.install({ time: LAST_DAYS });
+    await phone.goto('/');
+    await phone.getByRole('timer', { name: 'Offer ends in' }).waitFor();
+    await screenshot(phone, 'trust-home-last-days', { fullPage: false });
   });
 });
 
@@ -133,6 +138,10 @@ describe("the bell's dot means unread", () => {
     await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Seto Dharti');
     await expect.poll(() => unread(page).count()).toBe(1);
     await screenshot(page, 'trust-bell-new', { fullPage: false });
+    const phone = await session.signedInPage(CUSTOMER, PHONE);
+    await phone.goto('/contact');
+    await expect.poll(() => unread(phone).count()).toBe(1);
+    await screenshot(phone, 'trust-bell-unread', { fullPage: false });
   });
 });
 
@@ -265,5 +274,33 @@ describe('polish seen in screenshots', () => {
     const [r, g, b] = (await menu.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);
     expect(r! + g! + b!).toBeLessThan(200);
     await screenshot(phone, 'trust-admin-menu', { fullPage: false });
+  });
+});
+
+describe('back-office pages touched, at both widths', () => {
+  it.each([
+    ['books', '/admin/books', 'Cover of Karnali Blues'],
+    ['orders', '/admin/orders', 'ram'],
+    ['users', '/admin/users', 'sita@example.com'],
+    ['book-view', '/admin/books/view/0f0e0000-0000-4000-8000-000000000003', '978-9937-8520-0-3'],
+    ['banners', '/admin/banners', 'Dashain & Tihar festival sale: up to 30% off selected books!'],
+  ])('%s', async (name, path, text) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await session.signedInPage(ADMIN, viewport);
+      await page.goto(path);
+      await page.getByText(text, { exact: true }).or(page.getByRole('img', { name: text })).first().waitFor();
+      await screenshot(page, `trust-admin-${name}-page`);
+      if (name === 'banners') {
+        await page.getByRole('button', { name: 'Add Banner' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Banner' });
+        await dialog.getByRole('radio', { name: 'Yellow' }).check({ force: true });
+        await dialog.getByLabel('Message').fill('Yellow week');
+        // The preview is the storefront banner: the palette's dark text on yellow, no free text colour.
+        expect(await dialog.getByLabel('Text colour').count()).toBe(0);
+        const preview = dialog.locator('a', { hasText: 'Yellow week' });
+        expect(await preview.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(31, 41, 55)');
+        await screenshot(page, 'trust-admin-banner-editor', { fullPage: false });
+      }
+    }
   });
 });
