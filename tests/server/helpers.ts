@@ -6,7 +6,8 @@ import { manualClock, type ManualClock } from '../../packages/server/src/clock.j
 import { openDatabase } from '../../packages/server/src/db/database.js';
 import { seedExampleData } from '../../packages/server/src/db/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
-import { createPustakServer, ephemeralSecret, type PustakServer } from '../../packages/server/src/server.js';
+import type { RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
 
 export const IDS = {
   sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',
@@ -54,7 +55,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer({ empty = false, listen = false, now = NOW } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  empty?: boolean;
+  listen?: boolean;
+  now?: string;
+  /**
+   * Attempt limits: none by default (the suites sign in and register many times from one
+   * address); 'server-default' leaves the server's own default; or these limits.
+   */
+  rateLimits?: RateLimits | false | 'server-default';
+  settings?: Partial<ServerSettings>;
+}
+
+export async function startTestServer({ empty = false, listen = false, now = NOW, rateLimits = false, settings = {} }: TestServerOptions = {}): Promise<TestServer> {
   const clock = manualClock(now);
   const server = await createPustakServer({
     database: empty ? { kind: 'pglite' } : { kind: 'pglite', from: await seededTemplate() },
@@ -63,6 +76,8 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
     contract: await testContract(),
     hubPingIntervalMs: 15_000,
     log: { info() {}, warn() {}, error: (m) => console.error(m) },
+    ...(rateLimits === 'server-default' ? {} : { rateLimits }),
+    ...settings,
   });
   const url = listen ? await server.listen(0) : 'http://localhost:80';
   const call: TestServer['call'] = ({ token, headers, ...options }) =>

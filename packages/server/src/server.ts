@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseTarget, type OpenDatabase } from './db/database.js';
 import { isEmpty, seedExampleData, wipe } from './db/seed.js';
 import { loadContract, type Contract } from './http/contract.js';
+import { DEFAULT_RATE_LIMITS, databaseRateLimitStore, memoryRateLimitStore, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { HUB_PATH, createHub } from './live/hub.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import type { Services } from './services.js';
@@ -32,6 +33,12 @@ export interface ServerSettings {
   publicUrl?: string | undefined;
   webDist?: string | undefined;
   trustProxy?: boolean;
+  /** Origins whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
+  corsOrigins?: string[];
+  /** Attempt limits on sign-in, code and registration: DEFAULT_RATE_LIMITS unless given; false: none. */
+  rateLimits?: RateLimits | false;
+  /** Where the attempt counters live: the database on PostgreSQL (shared by every instance), else this process. */
+  rateLimitStore?: RateLimitStore | 'memory' | 'database';
   clock?: Clock;
   contract?: Contract;
   contractPath?: string;
@@ -89,6 +96,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       webDist: settings.webDist,
       trustProxy: settings.trustProxy,
       logger: settings.logger as never,
+      security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
+      rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStore(settings.rateLimitStore, database) },
       devRoutes: settings.production
         ? undefined
         : (instance) => {
@@ -141,6 +150,11 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     if (ownUploads) await rm(ownUploads, { recursive: true, force: true });
     throw error;
   }
+}
+
+function rateLimitStore(choice: ServerSettings['rateLimitStore'], database: OpenDatabase): RateLimitStore {
+  if (typeof choice === 'object') return choice;
+  return (choice ?? (database.kind === 'postgres' ? 'database' : 'memory')) === 'database' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
 }
 
 /** A random secret for a server whose tokens need not outlive it (tests, the sandbox). */

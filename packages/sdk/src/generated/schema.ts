@@ -26,6 +26,8 @@ export interface paths {
          *       error: that account takes the new username and password (the username must not
          *       belong to another account), a new code replaces the old one and is mailed, and the
          *       reply is 200 with the same `user.id`.
+         *     - Registrations are limited per e-mail and per client address; over the limit the
+         *       reply is 429 with `Retry-After`.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -48,6 +50,9 @@ export interface paths {
          * @description Answers a bearer token and the user; clients store `token` and `user.role` and send
          *     Admins to /admin and Staff to /staff. The mock picks the `admin`, `staff` or
          *     `customer` example from the username and answers 401 for the password "wrong".
+         *     Attempts are limited per username and per client address (a successful sign-in clears
+         *     the username's count); over the limit the reply is 429 with `Retry-After`, whatever
+         *     the password.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -70,7 +75,8 @@ export interface paths {
          *     verified"; 5 wrong codes already 400 "Too many attempts. Register again to get a new
          *     code."; code older than 15 minutes 400 "Verification code has expired"; wrong code
          *     400 "Invalid verification code" (counts as a try). A correct code verifies the
-         *     account and is cleared.
+         *     account and is cleared. Attempts are limited per account id and per client address;
+         *     over the limit the reply is 429 with `Retry-After`, whatever the code.
          */
         put: operations["verifyEmail"];
         post?: never;
@@ -1531,6 +1537,21 @@ export interface components {
                 "text/plain": components["schemas"]["PlainTextError"];
             };
         };
+        /**
+         * @description Too many attempts for this account or from this address in the current window (sign-in,
+         *     one-time code, registration). The request was not checked: even the right password or
+         *     code is refused until `Retry-After` seconds have passed. Plain text, like the other
+         *     errors of the auth calls.
+         */
+        TooManyAttempts: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["PlainTextError"];
+            };
+        };
         /** @description The token is valid but the account's role may not make this call. */
         Forbidden: {
             headers: {
@@ -1632,6 +1653,11 @@ export interface components {
          * @example Bearer
          */
         "WWW-Authenticate": string;
+        /**
+         * @description Seconds until the attempt limit's window ends and the call is counted again.
+         * @example 540
+         */
+        "Retry-After": number;
     };
     pathItems: never;
 }
@@ -1677,6 +1703,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     loginUser: {
@@ -1717,6 +1744,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     verifyEmail: {
@@ -1766,6 +1794,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
         };
     };
     getUserById: {
