@@ -1071,6 +1071,20 @@ export interface components {
              * @description Absolute cover image URL; null when the book has no cover.
              */
             imageUrl: string | null;
+            /** @description The book's sale discount in percent now. While isOnSale and startTime <= now <= endTime, a copy costs price - price x discount / 100, and placing the order charges that. Not sent by the legacy server (then the cart shows the list price). */
+            discount?: number;
+            /** @description The book's isOnSale flag now. */
+            isOnSale?: boolean;
+            /**
+             * Format: date-time
+             * @description The book's sale window start now; null when there is no sale.
+             */
+            startTime?: string | null;
+            /**
+             * Format: date-time
+             * @description The book's sale window end now; null when there is no sale.
+             */
+            endTime?: string | null;
         };
         CartItem: {
             /** Format: uuid */

@@ -49,7 +49,16 @@ export const listCartItems: Handler<'listCartItems'> = async ({ caller, services
     cartItemId: line.id,
     bookId: line.book_id,
     quantity: line.quantity,
-    book: { title: line.title, author: line.author, price: paisaToRupees(line.unit_price_paisa), imageUrl: absoluteUrl(origin, line.image_path) },
+    book: {
+      title: line.title,
+      author: line.author,
+      price: paisaToRupees(line.unit_price_paisa),
+      imageUrl: absoluteUrl(origin, line.image_path),
+      discount: line.discount_bp / 100,
+      isOnSale: line.is_on_sale,
+      startTime: line.start_time?.toISOString() ?? null,
+      endTime: line.end_time?.toISOString() ?? null,
+    },
   })),
 });
 
