@@ -1,6 +1,8 @@
 // The production build as it is served (the e2e global setup builds it once into webDist).
+import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -20,5 +22,42 @@ describe('production build', () => {
       if (/[#@] sourceMappingURL=/.test(await readFile(file, 'utf8'))) linking.push(relative(dist, file));
     }
     expect(linking).toEqual([]);
+  });
+});
+
+describe('npm run size', () => {
+  const size = resolve(import.meta.dirname, '../../scripts/size.mjs');
+  /** Runs scripts/size.mjs on the served build: its exit code and what it printed. */
+  async function measure(budgetKb: number) {
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, [size, '--dist', inject('webDist'), '--budget', String(budgetKb)]);
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string };
+      return { code: failed.code, stdout: failed.stdout };
+    }
+  }
+  const homeFigure = (stdout: string) => Number(/Home page before render: ([\d.]+) KB gzip/.exec(stdout)?.[1]);
+  const counted = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('*')).map((line) => line.trim().split(/\s+/).at(-1));
+
+  it('counts the entry, the route-preload script and the home page chunks it preloads, and passes within the budget', async () => {
+    const { code, stdout } = await measure(1000);
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/Home page before render: [\d.]+ KB gzip .* OK$/m);
+    const files = counted(stdout);
+    for (const name of ['index', 'route-preload', 'home-page', 'book-card', 'announcement-banner']) {
+      expect(files.some((file) => new RegExp(`^assets/${name}-[\\w-]+\\.js$`).test(file!)), `${name} counted`).toBe(true);
+    }
+    // Code the home page never needs first is not counted.
+    expect(files.some((file) => /admin|signalr|esm-/.test(file!))).toBe(false);
+    expect(homeFigure(stdout)).toBeGreaterThan(50);
+  });
+
+  it('fails (exit code 1) above the budget', async () => {
+    const { stdout: within } = await measure(1000);
+    const figure = homeFigure(within);
+    const { code, stdout } = await measure(Math.floor(figure) - 0.5);
+    expect(code, stdout).toBe(1);
+    expect(stdout).toMatch(/OVER BUDGET$/m);
   });
 });
