@@ -2,8 +2,8 @@
 // `npm run size`: builds the web app and prints what each chunk weighs, and the figure the
 // storefront budget is about: the JavaScript the browser loads on the home page before it can
 // render, gzipped. That is what the built index.html loads (its module scripts and modulepreload
-// links), what the route-preload script it runs first asks for on `/` (the home page's chunks
-// and the banner's), and every chunk those import statically. Exits 1 above the budget.
+// links), the home page's own chunk (a lazy route, fetched as soon as the entry runs), and every
+// chunk those import statically. Exits 1 above the budget.
 //
 //   npm run size                             build into packages/web/dist, then measure it
 //   npm run size -- --dist DIR [--budget KB] measure an existing build (no build step)
@@ -12,7 +12,6 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runInNewContext } from 'node:vm';
 
 export const BUDGET_KB = 100;
 
@@ -54,38 +53,22 @@ async function withStaticImports(file, into) {
   return into;
 }
 
-/** What a script run by index.html preloads at `pathname` (it only adds <link> elements). */
-function preloadsOf(source, pathname) {
-  const links = [];
-  const document = {
-    createElement: () => ({}),
-    head: { append: (element) => links.push(element), appendChild: (element) => links.push(element) },
-  };
-  runInNewContext(source, { document, location: { pathname }, URL });
-  return links.filter((l) => l.rel === 'modulepreload').map((l) => local(l.href));
-}
-
 const html = await readFile(join(outDir, 'index.html'), 'utf8');
 const htmlScripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => local(m[1]));
 const htmlPreloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => local(m[1]));
 if (htmlScripts.length === 0) throw new Error('size: index.html has no module script');
 const beforeRender = new Set();
 for (const file of [...htmlScripts, ...htmlPreloads]) await withStaticImports(file, beforeRender);
-// The route-preload script: a script of index.html that imports nothing and adds modulepreload links.
-for (const file of htmlScripts) {
-  const { text } = await sizeOf(file);
-  if (!text.includes('modulepreload') || /\bimport\s*["'{*]|\bfrom\s*["']/.test(text)) continue;
-  for (const preloaded of preloadsOf(text, '/')) await withStaticImports(preloaded, beforeRender);
+// The home page's chunk: Vite names a lazy module's chunk after its file (home-page.tsx).
+const assets = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const homeChunks = assets.filter((file) => /^assets\/home-page-[\w-]+\.js$/.test(file));
+if (homeChunks.length !== 1) {
+  throw new Error(`size: expected one home-page-*.js chunk (the home route's own), found ${homeChunks.length}`);
 }
-if (![...beforeRender].some((file) => /(^|\/)home-page-[\w-]+\.js$/.test(file))) {
-  throw new Error(
-    'size: the home page\'s chunk is not among what index.html loads or preloads on `/`, so this figure would leave it out',
-  );
-}
+await withStaticImports(homeChunks[0], beforeRender);
 
-const files = (await readdir(join(outDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
 const rows = [];
-for (const file of files) {
+for (const file of assets) {
   const { raw, gzip } = await sizeOf(file);
   rows.push({ file, raw, gzip, home: beforeRender.has(file) });
 }

@@ -3,7 +3,6 @@ import react from '@vitejs/plugin-react';
 // vitest/config's defineConfig is Vite's plus the `test` block (the root vitest config extends this file).
 import { createLogger } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { routePreload } from './build/route-preload.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -46,16 +45,7 @@ export default defineConfig(({ command, mode }) => ({
       ? { 'process.env.NODE_ENV': JSON.stringify('production') }
       : undefined,
   customLogger: logger,
-  plugins: [
-    react(),
-    // index.html asks for the route's chunks, and for the banner (chunk and data) the storefront
-    // paints with, while the entry downloads (build/route-preload.ts).
-    routePreload({
-      routesFile: here('src/app/routes.tsx'),
-      everyRoute: [here('src/features/announcements/announcement-banner.tsx')],
-      data: ['/api/announcement/active'],
-    }),
-  ],
+  plugins: [react()],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [

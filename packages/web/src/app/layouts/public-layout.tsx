@@ -1,18 +1,16 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { AnnouncementBanner } from '../../features/announcements';
 import { scheduleWithTimeout, useAppConfig } from '../../lib/app-config';
 import { Header } from './header';
 import styles from './public-layout.module.css';
 import { lazy } from '../../lib/lazy';
 
 // Fetched after the page itself has rendered: the footer sits below the fold and the toast
-// only shows when a live message arrives. The banner is fetched at once (index.html's route
-// preload script asks for its chunk and its data while the app's own code downloads).
+// only shows when a live message arrives. The banner ships with the layout: the first paint
+// waits for it (its data is preloaded by index.html while the app's code downloads).
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
-const AnnouncementBanner = lazy(() =>
-  import('../../features/announcements/announcement-banner').then((m) => ({ default: m.AnnouncementBanner })),
-);
 const NotificationToast = lazy(() =>
   import('../../features/notifications/notification-toast').then((m) => ({ default: m.NotificationToast })),
 );
@@ -39,9 +37,7 @@ export function PublicLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Suspense fallback={null}>
-        <AnnouncementBanner onSettled={bannerKnown.settle} />
-      </Suspense>
+      <AnnouncementBanner onSettled={bannerKnown.settle} />
       <Header />
       <Suspense fallback={null}>
         <NotificationToast />
