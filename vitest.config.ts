@@ -38,8 +38,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // PostgreSQL-only suites (several instances, faults) run in server-pg.
+          exclude: ['tests/server/pg-*.test.ts'],
           environment: 'node',
           // Each file starts its own servers (PGlite in memory, Prism, Chromium): one file at a time.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        // The same server suites on PostgreSQL, and the PostgreSQL-only ones (several instances,
+        // oversell, faults): one throwaway cluster for the project (tests/server/postgres-global.ts),
+        // a fresh database per test server.
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/{conformance,authorization,rules,http,security}.test.ts', 'tests/server/pg-*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/postgres-global.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

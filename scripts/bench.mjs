@@ -4,6 +4,7 @@
 // autocannon next to a bare Fastify route in the same run (the floor). Prints requests per
 // second and p50/p99 latency per operation, and the server's memory at the end.
 // Options: --duration <s> (default 10), --connections <n> (default 32).
+// --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,13 +12,20 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { seedBenchData } from './lib/bench-seed.mjs';
 import { findFreePort } from './lib/free-port.mjs';
+import { run } from './lib/run.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+// The festival sale on PostgreSQL with several instances (and PGlite beside it): another script.
+if (process.argv.includes('--postgres')) {
+  await import('./bench-festival.mjs');
+  process.exit(0);
+}
 const duration = arg('duration', 10);
 const connections = arg('connections', 32);
 const BOOKS = 10_000;
@@ -54,42 +62,7 @@ let t0 = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
 const db = database.db;
 const hash = await hashPassword('bench-password');
-await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
-  select gen_random_uuid(), 'bench' || g, 'bench' || g || '@example.com', ${hash}, 'User', true, now() - (g || ' days')::interval
-  from generate_series(1, ${CUSTOMERS}) g`.execute(db);
-await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
-  values (gen_random_uuid(), 'benchstaff', 'benchstaff@example.com', ${hash}, 'Staff', true, now())`.execute(db);
-const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
-const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
-await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-    discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
-  select gen_random_uuid(),
-    (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
-    'Author ' || (g % 500), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
-    now() - (g || ' days')::interval, (100 + g % 2000) * 100, 1000000, 'English', (g % 5) * 500, 'Paperback',
-    g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
-    case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
-    now() - (g || ' minutes')::interval
-  from generate_series(1, ${BOOKS}) g`.execute(db);
-await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User')
-  insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
-  select gen_random_uuid(), u.id, now() - ((g % 20000) || ' minutes')::interval, 45000, 0, 45000,
-    (array['Completed', 'Cancelled', 'Completed'])[1 + g % 3], null
-  from generate_series(0, ${ORDERS - 1}) g join u on u.n = g % ${CUSTOMERS}`.execute(db);
-await sql`with o as (select id, row_number() over (order by id) - 1 as n from orders),
-  b as (select id, title, price_paisa, row_number() over (order by id) - 1 as n from books)
-  insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
-  select gen_random_uuid(), o.id, b.id, b.title, 1, b.price_paisa, b.price_paisa from o join b on b.n = o.n % ${BOOKS}`.execute(db);
-// Shoppers with one book in their cart each, for the place-order run (a cart is emptied by
-// placing it, so every order needs a shopper of its own).
-await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
-  select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now()
-  from generate_series(1, ${SHOPPERS}) g`.execute(db);
-await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
-  b as (select id, price_paisa, row_number() over (order by id) as n from books)
-  insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
-  select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, b.price_paisa, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
-await sql`vacuum analyze`.execute(db);
+await seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS });
 const shoppers = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', 'like', 'shopper%').execute();
 const bookIds = (await db.selectFrom('books').select('id').orderBy('id').limit(1000).execute()).map((r) => r.id);
 await database.close();
@@ -176,13 +149,6 @@ console.log('| operation | req/s | p50 ms | p99 ms | errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
 console.log(`\nServer memory (RSS) at the end: ${Math.round(rssKb / 1024)} MB`);
-
-function run(command, args) {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} exited with ${code}`))));
-  });
-}
 
 function startChild(args, env = {}) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });

@@ -2,7 +2,7 @@
 // Builds packages/server/dist: every src/*.ts file transpiled on its own to ES2022 JavaScript
 // (TypeScript's transpileModule: types are stripped, nothing is bundled). Type checking is
 // `npm run typecheck`; this step only has to be quick enough to run before every start.
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -20,7 +20,10 @@ async function* files(dir) {
 }
 
 const started = performance.now();
-await rm(out, { recursive: true, force: true });
+// Built beside dist/ and swapped in at the end: a server process starting meanwhile (another
+// test file, `npm start`) finds the previous complete build, never a half-written one.
+const building = `${out}.building-${process.pid}`;
+await rm(building, { recursive: true, force: true });
 let count = 0;
 for await (const file of files(src)) {
   const { outputText } = ts.transpileModule(await readFile(file, 'utf8'), {
@@ -32,9 +35,24 @@ for await (const file of files(src)) {
       sourceMap: false,
     },
   });
-  const target = resolve(out, relative(src, file)).replace(/\.ts$/, '.js');
+  const target = resolve(building, relative(src, file)).replace(/\.ts$/, '.js');
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, outputText);
   count += 1;
+}
+// Another build may swap its own in at the same moment: move whatever is there aside and retry.
+for (let attempt = 1; ; attempt += 1) {
+  const previous = `${out}.previous-${process.pid}-${attempt}`;
+  await rename(out, previous).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  try {
+    await rename(building, out);
+    await rm(previous, { recursive: true, force: true });
+    break;
+  } catch (error) {
+    await rm(previous, { recursive: true, force: true });
+    if (attempt >= 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
+  }
 }
 if (!process.argv.includes('--quiet')) console.log(`@pustak/server: ${count} files built into dist/ in ${Math.round(performance.now() - started)} ms`);

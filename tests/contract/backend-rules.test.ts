@@ -269,6 +269,21 @@ describe('target behaviour, with the legacy behaviour kept as a quirk', () => {
   });
 });
 
+describe('attempt limits where guessing pays', () => {
+  it.each(['loginUser', 'verifyEmail', 'registerUser'])('%s answers 429 in plain text with Retry-After', (operationId) => {
+    const response = deref(contract, op(operationId).responses['429']);
+    expect(Object.keys(response.content)).toEqual(['text/plain']);
+    expect(deref(contract, response.headers['Retry-After']).schema).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(text(operationId)).toMatch(/limited per .* and per client address/);
+  });
+
+  it('limits no other operation', () => {
+    const limited = operations.filter((entry) => entry.operation.responses['429']).map((entry) => entry.operation.operationId);
+    expect(limited.sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+    expect(quirks('loginUser')).toMatch(/limited no sign-in, code or registration attempts/);
+  });
+});
+
 describe('paging, sorting and filters of GET /book/all', () => {
   const description = text('listBooks');
   const sortBy = op('listBooks').parameters.find((p: Json) => p.name === 'sortBy').schema.enum as string[];

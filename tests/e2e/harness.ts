@@ -151,3 +151,29 @@ export async function expectNoSeriousViolations(page: Page, where?: string) {
   const list = JSON.stringify(violations, null, 2);
   expect(violations, where ? `${where}: ${list}` : list).toEqual([]);
 }
+
+/** Sends one live message through the mock hub to every connected page; answers how many got it. */
+export async function broadcastLive(mockUrl: string, sender: string, text: string): Promise<number> {
+  const reply = await fetch(`${mockUrl}/__mock/broadcast`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ sender, text }),
+  });
+  expect(reply.status).toBe(200);
+  return ((await reply.json()) as { delivered: number }).delivered;
+}
+
+/**
+ * Counts the page's completed SignalR handshakes (the hub answers `{}` + 0x1E), so a test
+ * knows THIS page is connected, not just some client of the shared mock.
+ */
+export function watchHub(page: Page) {
+  const state = { handshakes: 0 };
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/hubs/notification')) return;
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('{}\x1e')) state.handshakes += 1;
+    });
+  });
+  return state;
+}

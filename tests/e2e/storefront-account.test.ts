@@ -36,7 +36,8 @@ describe('storefront: customer pages', () => {
     await expect.poll(() => muna.getByRole('button', { name: 'Decrease quantity' }).isDisabled()).toBe(true);
     await muna.getByRole('button', { name: 'Increase quantity' }).click();
     await expect.poll(() => muna.getByRole('spinbutton').inputValue()).toBe('2');
-    await page.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 4,400.00').first().waitFor();
+    // 2 x 552.50 + 2 x 405.00 (their sales) + 2,200.00 = 4,115.00; five books: 5 % off.
+    await page.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 3,909.25').first().waitFor();
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Order placed' });

@@ -14,10 +14,13 @@ import {
 
 const session = useBrowserSession();
 
-/** Home, loaded; with `clock`, the page runs on Playwright's controllable clock. */
+/**
+ * Home, loaded; with `clock`, the page runs on Playwright's controllable clock, set to the last
+ * days of the example sales (they end 2029-12-31), when their countdowns tick.
+ */
 async function openHome(viewport = DESKTOP, { clock = false } = {}) {
   const page = await session.newPage(viewport);
-  if (clock) await page.clock.install();
+  if (clock) await page.clock.install({ time: new Date('2029-12-29T12:00:00Z') });
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'Find your next favourite book' }).waitFor();
   await page.getByRole('list', { name: 'Deal Of the Day' }).waitFor();

@@ -11,7 +11,7 @@ describe('docs/mock-examples.md', () => {
     const fresh: string = await renderExamplesDoc();
     expect(committed === fresh, 'docs/mock-examples.md is stale').toBe(true);
     expect(fresh).toContain('| `verifyOrder` | `PUT /api/staff/verifyOrder/{orderId}` |');
-    expect(fresh).toMatch(/`listBooks`.*200: `default`, `page2`, `fiction`, `empty`/);
+    expect(fresh).toMatch(/`listBooks`.*200: `default`, `page2`, `fiction`, `non-fiction`, `empty`/);
     expect(fresh).toContain('`POST /hubs/notification/negotiate`');
   });
 });

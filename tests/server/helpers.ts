@@ -1,12 +1,18 @@
 // Test servers: the real Pustak server in this process, on an in-memory PGlite that starts from
 // a migrated and seeded copy (made once per worker, then loaded in under a second), with a
 // clock the test controls. Every server binds a free loopback port and is closed by its test.
+// In the `server-pg` project (a PostgreSQL cluster provided by postgres-global.ts) each server
+// gets a fresh PostgreSQL database instead, copied from a seeded template, dropped at close.
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { manualClock, type ManualClock } from '../../packages/server/src/clock.js';
 import { openDatabase } from '../../packages/server/src/db/database.js';
 import { seedExampleData } from '../../packages/server/src/db/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
-import { createPustakServer, ephemeralSecret, type PustakServer } from '../../packages/server/src/server.js';
+import type { RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
 
 export const IDS = {
   sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',
@@ -44,6 +50,61 @@ function seededTemplate(): Promise<Blob> {
   return template;
 }
 
+/** The PostgreSQL cluster of the `server-pg` project, or undefined (PGlite). */
+export const postgres = inject('postgres');
+export const DATABASE_KIND: 'postgres' | 'pglite' = postgres ? 'postgres' : 'pglite';
+const TEMPLATE = 'pustak_seeded_template';
+let pgTemplate: Promise<void> | undefined;
+
+async function adminQuery(statement: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: postgres!.adminUrl });
+  await client.connect();
+  try {
+    return await client.query(statement, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the seeded template database once per cluster (under an advisory lock: workers race). */
+function seededPostgresTemplate(): Promise<void> {
+  pgTemplate ??= (async () => {
+    const client = new pg.Client({ connectionString: postgres!.adminUrl });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(7301)');
+      const exists = await client.query('select 1 from pg_database where datname = $1', [TEMPLATE]);
+      if (exists.rowCount === 0) {
+        const building = `${TEMPLATE}_building`;
+        await client.query(`drop database if exists ${building} with (force)`);
+        await client.query(`create database ${building}`);
+        const db = await openDatabase({ kind: 'postgres', url: postgres!.adminUrl.replace(/\/postgres$/, `/${building}`), poolSize: 2 });
+        try {
+          await seedExampleData(db.db, await testContract(), new Date(NOW));
+        } finally {
+          await db.close();
+        }
+        await client.query(`alter database ${building} rename to ${TEMPLATE}`);
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock(7301)').catch(() => {});
+      await client.end();
+    }
+  })();
+  return pgTemplate;
+}
+
+/** A fresh PostgreSQL database (a seeded copy unless `empty`); answers its URL and how to drop it. */
+export async function freshPostgresDatabase(empty: boolean): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!empty) await seededPostgresTemplate();
+  const name = `pustak_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}${empty ? '' : ` template ${TEMPLATE}`}`);
+  return {
+    url: postgres!.adminUrl.replace(/\/postgres$/, `/${name}`),
+    drop: async () => void (await adminQuery(`drop database if exists ${name} with (force)`)),
+  };
+}
+
 export interface TestServer {
   server: PustakServer;
   clock: ManualClock;
@@ -54,16 +115,37 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer({ empty = false, listen = false, now = NOW } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  empty?: boolean;
+  listen?: boolean;
+  now?: string;
+  /**
+   * Attempt limits: none by default (the suites sign in and register many times from one
+   * address); 'server-default' leaves the server's own default; or these limits.
+   */
+  rateLimits?: RateLimits | false | 'server-default';
+  settings?: Partial<ServerSettings>;
+}
+
+export async function startTestServer({ empty = false, listen = false, now = NOW, rateLimits = false, settings = {} }: TestServerOptions = {}): Promise<TestServer> {
   const clock = manualClock(now);
+  const pgDatabase = postgres ? await freshPostgresDatabase(empty) : undefined;
   const server = await createPustakServer({
-    database: empty ? { kind: 'pglite' } : { kind: 'pglite', from: await seededTemplate() },
+    database: pgDatabase
+      ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }
+      : empty ? { kind: 'pglite' } : { kind: 'pglite', from: await seededTemplate() },
     jwtSecret: ephemeralSecret(),
     clock,
     contract: await testContract(),
     hubPingIntervalMs: 15_000,
     log: { info() {}, warn() {}, error: (m) => console.error(m) },
+    ...(rateLimits === 'server-default' ? {} : { rateLimits }),
+    ...settings,
+  }).catch(async (error: unknown) => {
+    await pgDatabase?.drop();
+    throw error;
   });
+  if (server.database.kind !== DATABASE_KIND) throw new Error(`the test server runs on ${server.database.kind}, not ${DATABASE_KIND}`);
   const url = listen ? await server.listen(0) : 'http://localhost:80';
   const call: TestServer['call'] = ({ token, headers, ...options }) =>
     server.app.inject({ ...options, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
@@ -77,7 +159,10 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
       if (reply.statusCode !== 200) throw new Error(`login ${username}: ${reply.statusCode} ${reply.body}`);
       return reply.json().token as string;
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      await pgDatabase?.drop();
+    },
   };
 }
 

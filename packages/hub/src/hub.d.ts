@@ -23,4 +23,15 @@ export interface NotificationHub {
   close(options?: { allowReconnect?: boolean; graceMs?: number }): Promise<void>;
 }
 
-export declare function createNotificationHub(options: { pingIntervalMs: number; log: HubLogger; maxRecordBytes?: number }): NotificationHub;
+/** How negotiate's connection tokens are made and checked (default: remembered in this process). */
+export interface ConnectionTokens {
+  issue(): string;
+  accept(token: string): boolean;
+}
+
+export declare function createNotificationHub(options: {
+  pingIntervalMs: number;
+  log: HubLogger;
+  maxRecordBytes?: number;
+  connectionTokens?: ConnectionTokens;
+}): NotificationHub;

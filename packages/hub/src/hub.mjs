@@ -35,10 +35,17 @@ const PROTOCOL_VERSION = 1;
  */
 
 /**
- * @param {{ pingIntervalMs: number, log: Logger, maxRecordBytes?: number }} options
+ * How negotiate's connection tokens are made and checked. The default remembers them in this
+ * process (one token, one WebSocket). Several instances behind a load balancer use signed,
+ * short-lived tokens instead, so a negotiate answered by one instance is accepted by another.
+ * @typedef {{ issue(): string, accept(token: string): boolean }} ConnectionTokens
+ */
+
+/**
+ * @param {{ pingIntervalMs: number, log: Logger, maxRecordBytes?: number, connectionTokens?: ConnectionTokens }} options
  * @returns {NotificationHub}
  */
-export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DEFAULT_MAX_RECORD_BYTES }) {
+export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DEFAULT_MAX_RECORD_BYTES, connectionTokens }) {
   // ws closes a connection whose frame (or fragmented message) exceeds maxPayload with 1009.
   const server = new WebSocketServer({ noServer: true, maxPayload: maxRecordBytes });
   /** Tokens handed out by negotiate and not yet used by a WebSocket. */
@@ -50,6 +57,16 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
   const remember = (token) => {
     pendingTokens.add(token);
     if (pendingTokens.size > MAX_PENDING_TOKENS) pendingTokens.delete(pendingTokens.values().next().value);
+  };
+
+  /** @type {ConnectionTokens} */
+  const tokens = connectionTokens ?? {
+    issue() {
+      const token = randomBytes(16).toString('base64url');
+      remember(token);
+      return token;
+    },
+    accept: (token) => pendingTokens.delete(token),
   };
 
   /** @param {WebSocket} socket @param {object} message */
@@ -145,23 +162,20 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
         sendJson(res, 405, { message: 'negotiate expects POST.' });
         return;
       }
-      const connectionId = randomBytes(16).toString('base64url');
       const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
       if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
-        const connectionToken = randomBytes(16).toString('base64url');
-        remember(connectionToken);
-        sendJson(res, 200, { negotiateVersion: 1, connectionId, connectionToken, availableTransports: transports });
+        const connectionId = randomBytes(16).toString('base64url');
+        sendJson(res, 200, { negotiateVersion: 1, connectionId, connectionToken: tokens.issue(), availableTransports: transports });
       } else {
         // Version 0 clients connect with the connectionId itself.
-        remember(connectionId);
-        sendJson(res, 200, { negotiateVersion: 0, connectionId, availableTransports: transports });
+        sendJson(res, 200, { negotiateVersion: 0, connectionId: tokens.issue(), availableTransports: transports });
       }
     },
 
     handleUpgrade(req, socket, head, url) {
       const id = url.searchParams.get('id');
       // No id means the client skipped negotiation, which SignalR allows for WebSockets.
-      if (url.pathname !== HUB_PATH || (id !== null && !pendingTokens.delete(id))) {
+      if (url.pathname !== HUB_PATH || (id !== null && !tokens.accept(id))) {
         socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
         return;
       }

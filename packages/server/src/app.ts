@@ -10,7 +10,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import openapiGlue from 'fastify-openapi-glue';
 import { errorBody, documentForBase, type Contract, type OperationMeta } from './http/contract.js';
 import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from './http/validation.js';
+import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
+import { registerSecurity, type SecurityOptions } from './http/security.js';
 import { RuleRefusal } from './domain/errors.js';
+import { isDatabaseUnavailable } from './db/availability.js';
 import { paletteFromContract } from './domain/banner-colors.js';
 import { createHandlers } from './handlers/index.js';
 import type { Caller, HandlerContext, OperationId, UploadedImage } from './handlers/types.js';
@@ -38,6 +41,10 @@ export interface AppOptions {
   /** Honour X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Security headers and CORS (http/security.ts). */
+  security?: SecurityOptions;
+  /** Limits on sign-in, code and registration attempts (http/rate-limit.ts); false: none. */
+  rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
 }
 
 const PROBLEM = 'application/problem+json';
@@ -52,7 +59,7 @@ function problem(reply: FastifyReply, status: number, title: string, errors?: Re
 }
 
 /** The operation a request was routed to (the glue puts operationId into the route schema). */
-function operationOf(request: FastifyRequest, contract: Contract): OperationMeta | undefined {
+export function operationOf(request: FastifyRequest, contract: Contract): OperationMeta | undefined {
   const id = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
   return id ? contract.operations.get(id) : undefined;
 }
@@ -80,8 +87,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    return503OnClosing: true,
-    forceCloseConnections: true,
+    // Closing is graceful (server.ts): requests in flight finish, new ones get the contract's 503.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(createValidatorCompiler());
   // Map the schema compile error so a bad contract fails the start, not a request.
@@ -129,9 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.isMultipart()) return;
     const fields: Record<string, string | string[]> = {};
     let upload: UploadedImage | null = null;
-    for await (const part of request.parts()) {
+    // A broken multipart body (no or wrong boundary, cut short) is the client's error, not a 500.
+    const unreadable = (error: any) => (error?.statusCode ? error : new RuleRefusal('invalid', 'The multipart body could not be read.', 'body'));
+    for await (const part of mapErrors(request.parts(), unreadable)) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const bytes = await part.toBuffer().catch((error) => Promise.reject(unreadable(error)));
         if (part.fieldname !== 'image') {
           fields[part.fieldname] = part.filename;
           continue;
@@ -162,6 +172,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       throw new RuleRefusal('invalid', 'must not contain a NUL character', 'request');
     }
   });
+
+  // ---------- hardening: headers, CORS, no source maps, attempt limits ----------
+  registerSecurity(app, { ...options.security, servesWebApp: Boolean(options.webDist) });
+  if (options.rateLimits) registerRateLimits(app, { ...options.rateLimits, clock: services.clock, operationOf: (request) => operationOf(request, contract) });
 
   // ---------- errors: the contract's status and body, never a stack trace ----------
   app.setErrorHandler((error: any, request, reply) => {
@@ -199,6 +213,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const status = error.statusCode === 400 ? 422 : error.statusCode;
       return problem(reply, status, status === 422 ? 'One or more validation errors occurred.' : 'The request was refused.',
         status === 422 ? { request: ['The request could not be read.'] } : undefined);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: the contract's 503, at once; the pool reconnects by itself.
+      services.log.warn(`${request.method} ${request.url}: database unavailable (${error.code ?? error.message})`);
+      return reply.code(503).header('retry-after', '2').type('application/json')
+        .send({ status: 'error', statusCode: 503, message: 'Service Unavailable: the database cannot be reached right now. Try again shortly.' });
     }
     request.log.error({ err: error }, 'request failed');
     services.log.error(`${request.method} ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -266,6 +286,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   options.devRoutes?.(app);
   return app;
+}
+
+/** The same items; an error thrown while reading them is replaced by `map(error)`. */
+async function* mapErrors<T>(items: AsyncIterable<T>, map: (error: unknown) => unknown): AsyncIterable<T> {
+  try {
+    yield* items;
+  } catch (error) {
+    throw map(error);
+  }
 }
 
 /** Marks the body schema of operations whose requestBody is optional (no body at all is fine). */

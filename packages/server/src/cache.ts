@@ -9,6 +9,8 @@ export interface ReadCache {
   /** `ttlMs` overrides the default for this entry (longer for reads that depend on nothing but the data). */
   get<T>(key: string, load: () => Promise<T>, ttlMs?: number): Promise<T>;
   clear(): void;
+  /** Drops one entry (a write that changes only what this key answers). */
+  forget(key: string): void;
 }
 
 export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 } = {}): ReadCache {
@@ -30,6 +32,9 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
     clear() {
       generation += 1;
       entries.clear();
+    },
+    forget(key) {
+      entries.delete(key);
     },
   };
 }

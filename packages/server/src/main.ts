@@ -4,11 +4,15 @@
 //   PORT               port to listen on (default 3000)
 //   HOST               interface (default 127.0.0.1; 0.0.0.0 in production)
 //   DATABASE_URL       PostgreSQL (postgres://...); without it PGlite stores under DATA_DIR
+//   DATABASE_POOL_SIZE connections per instance to PostgreSQL (default 10)
 //   DATA_DIR           data folder: PGlite database, uploaded covers, dev JWT secret (default <repo>/.data)
+//   UPLOADS_DIR        uploaded covers (default DATA_DIR/uploads); several instances must share it
 //   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
+//   CORS_ORIGINS       comma-separated origins whose pages may call the API (none by default)
+//   RATE_LIMITS=off    no limits on sign-in, code and registration attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
 // Flags: --memory (in-memory database with the demo data and POST /__dev/reset),
@@ -18,7 +22,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { parseCorsOrigins } from './http/security.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,19 +47,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const host = process.env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
 const dataDir = resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
 const databaseUrl = process.env.DATABASE_URL;
+const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
+if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) fail(`DATABASE_POOL_SIZE must be a whole number above 0, not "${process.env.DATABASE_POOL_SIZE}".`);
+const uploadsDir = process.env.UPLOADS_DIR ? resolve(process.env.UPLOADS_DIR) : join(dataDir, 'uploads');
 
 if (production && memory) fail('--memory is a development sandbox; it does not run with NODE_ENV=production.');
 if (flag('reset')) {
   if (databaseUrl) fail('--reset only starts over a PGlite database; with DATABASE_URL, drop the database yourself.');
   await rm(join(dataDir, 'db'), { recursive: true, force: true });
-  await rm(join(dataDir, 'uploads'), { recursive: true, force: true });
+  await rm(uploadsDir, { recursive: true, force: true });
 }
 
 let jwtSecret = process.env.PUSTAK_JWT_SECRET;
-if (production && !jwtSecret) {
-  fail('PUSTAK_JWT_SECRET is not set. In production the token secret must come from the environment:\n  export PUSTAK_JWT_SECRET="$(node -e \'console.log(require("crypto").randomBytes(32).toString("base64url"))\')"');
-}
-if (jwtSecret && jwtSecret.length < 32) fail('PUSTAK_JWT_SECRET is too short: use at least 32 characters.');
+const secretProblem = jwtSecretProblem(jwtSecret, { production });
+if (secretProblem) fail(`${secretProblem}\n${SECRET_HINT}`);
 if (!jwtSecret && memory) jwtSecret = ephemeralSecret();
 if (!jwtSecret) {
   // Development: one secret, generated once and kept in the data folder, so sign-ins survive restarts.
@@ -61,6 +68,18 @@ if (!jwtSecret) {
   await mkdir(dataDir, { recursive: true });
   if (!existsSync(file)) await writeFile(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   jwtSecret = (await readFile(file, 'utf8')).trim();
+}
+
+let corsOrigins: string[];
+try {
+  corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
+} catch (error) {
+  fail((error as Error).message);
+}
+// RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
+const rateLimitsOff = process.env.RATE_LIMITS === 'off';
+if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' && process.env.RATE_LIMITS !== 'on') {
+  fail(`RATE_LIMITS must be "on" or "off", not "${process.env.RATE_LIMITS}".`);
 }
 
 let webDist: string | undefined;
@@ -80,8 +99,8 @@ const started = performance.now();
 let server;
 try {
   server = await createPustakServer({
-    database: databaseUrl ? { kind: 'postgres', url: databaseUrl } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
-    uploadsDir: memory ? undefined : join(dataDir, 'uploads'),
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    uploadsDir: memory ? undefined : uploadsDir,
     jwtSecret,
     production,
     seed: !production,
@@ -91,6 +110,8 @@ try {
     publicUrl: process.env.PUBLIC_URL || undefined,
     webDist,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+    corsOrigins,
+    ...(rateLimitsOff ? { rateLimits: false as const } : {}),
     log,
   });
 } catch (error) {
@@ -112,7 +133,7 @@ console.log(`
 
   API       ${origin}/api
   Live hub  ${origin}/hubs/notification
-  Database  ${where}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+  Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code and registration attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
 ${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
 process.send?.({ ready: origin });
 

@@ -1,7 +1,12 @@
+import { CART_DISCOUNTS, type CartDiscountInfo } from './constants.js';
 import { roundMoney } from './money.js';
+import { effectivePrice, type PricedBook } from './pricing.js';
 
-/** The parts of a cart line the cart rules read (the generated CartItem fits). */
-export type CartLine = { cartItemId: string; bookId: string; quantity: number; book: { price: number } };
+/**
+ * The parts of a cart line the cart rules read (the generated CartItem fits): the unit price
+ * remembered at the first add, and the book's discount and sale window when the server sends them.
+ */
+export type CartLine = { cartItemId: string; bookId: string; quantity: number; book: PricedBook };
 
 /**
  * Merges lines of the same book by summing quantities; the merged line keeps the first line's
@@ -31,14 +36,87 @@ export function withCartLineQuantity<T extends Pick<CartLine, 'bookId' | 'quanti
     .map((item) => (item === first ? { ...item, quantity } : item));
 }
 
-/** One cart line's total: quantity x list price, 2 decimals. */
-export function cartLineTotal(line: Pick<CartLine, 'quantity' | 'book'>): number {
-  return roundMoney(line.quantity * line.book.price);
+/** What the customer pays per copy of a line at `now`: the sale price while the book's sale runs, else the cart's unit price. */
+export function cartUnitPrice(line: Pick<CartLine, 'book'>, now: Date): number {
+  return effectivePrice(line.book, now);
 }
 
-/** Cart total: the plain sum of quantity x list price (no sale price, no cart discount), 2 decimals. */
-export function cartTotal(items: readonly Pick<CartLine, 'quantity' | 'book'>[]): number {
-  return roundMoney(items.reduce((sum, item) => sum + cartLineTotal(item), 0));
+/** One cart line's total at `now`: quantity x what one copy costs then (cartUnitPrice), 2 decimals. */
+export function cartLineTotal(line: Pick<CartLine, 'quantity' | 'book'>, now: Date): number {
+  return roundMoney(line.quantity * cartUnitPrice(line, now));
+}
+
+/** The spec's "+5 Books Member" (CART_DISCOUNTS[0], 5 %) takes off the whole cart from five copies on. */
+export const BULK_DISCOUNT_FROM_COPIES = 5;
+/** The spec's "10 successful orders" (CART_DISCOUNTS[1], 10 %) from 10 Completed orders on. */
+export const LOYALTY_FROM_COMPLETED_ORDERS = 10;
+
+/** The cart's money as the customer sees it and the server charges it when the order is placed. */
+export type CartSummary = {
+  copies: number;
+  /** Sum of quantity x unit price at the list price (what the books cost without any sale). */
+  listSubtotal: number;
+  /** Sum of the line totals at the price each copy costs now. */
+  subtotal: number;
+  /** listSubtotal - subtotal: what the running sales take off. */
+  saleSavings: number;
+  /** Cart discounts that apply, with the sum of their percents. */
+  discounts: CartDiscountInfo[];
+  discountPercent: number;
+  /** What the cart discounts take off the subtotal. */
+  discountAmount: number;
+  /** What the order costs: subtotal less the cart discounts, 2 decimals. */
+  total: number;
+};
+
+const toPaisa = (rupees: number) => Math.round(Number.parseFloat((rupees * 100).toPrecision(15)));
+
+/**
+ * The cart discounts that apply: 5 % from five copies on, and 10 % more with 10 or more
+ * Completed orders (the legacy server's two rules; the other offers of the spec's list are
+ * for information only).
+ */
+export function cartDiscounts(copies: number, completedOrders = 0): CartDiscountInfo[] {
+  const [bulk, loyalty] = CART_DISCOUNTS;
+  return [
+    ...(copies >= BULK_DISCOUNT_FROM_COPIES && bulk ? [bulk] : []),
+    ...(completedOrders >= LOYALTY_FROM_COMPLETED_ORDERS && loyalty ? [loyalty] : []),
+  ];
+}
+
+/**
+ * The cart's totals at `now`. Each copy costs cartUnitPrice (the sale price only while the
+ * book's sale runs); the cart discounts come off the subtotal, rounded to the paisa like the
+ * server rounds the order's final total, so the total shown is the total charged.
+ */
+export function cartSummary(
+  items: readonly Pick<CartLine, 'quantity' | 'book'>[],
+  now: Date,
+  { completedOrders = 0 }: { completedOrders?: number } = {},
+): CartSummary {
+  const copies = cartItemCount(items);
+  const listSubtotal = roundMoney(items.reduce((sum, item) => sum + item.quantity * item.book.price, 0));
+  const subtotal = roundMoney(items.reduce((sum, item) => sum + cartLineTotal(item, now), 0));
+  const discounts = cartDiscounts(copies, completedOrders);
+  const discountPercent = discounts.reduce((sum, d) => sum + d.percent, 0);
+  const subtotalPaisa = toPaisa(subtotal);
+  const totalPaisa = Math.round((subtotalPaisa * (100 - discountPercent)) / 100);
+  const total = totalPaisa / 100;
+  return {
+    copies,
+    listSubtotal,
+    subtotal,
+    saleSavings: roundMoney(listSubtotal - subtotal),
+    discounts,
+    discountPercent,
+    discountAmount: roundMoney(subtotal - total),
+    total,
+  };
+}
+
+/** Cart total at `now`: what placing the order charges (see cartSummary). */
+export function cartTotal(items: readonly Pick<CartLine, 'quantity' | 'book'>[], now: Date, completedOrders = 0): number {
+  return cartSummary(items, now, { completedOrders }).total;
 }
 
 /** Number of copies in the cart (sum of quantities). */

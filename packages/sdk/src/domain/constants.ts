@@ -80,9 +80,12 @@ export const KEEP_ALIVE_MS = 15000;
 /** Sale and banner countdowns tick once a second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
-/** A cart discount line shown on the cart page (display only; the cart total ignores it). */
+/** A cart discount line of the cart page's offers list. */
 export type CartDiscountInfo = { label: string; percent: number };
-/** Discounts listed on the cart page for information. */
+/**
+ * Offers listed on the cart page. The first two are charged when the order is placed (see
+ * cartDiscounts: five copies or more, 10 Completed orders); the others are for information.
+ */
 export const CART_DISCOUNTS: readonly CartDiscountInfo[] = [
   { label: '+5 Books Member', percent: 5 },
   { label: '10 successful orders', percent: 10 },

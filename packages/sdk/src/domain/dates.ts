@@ -62,12 +62,28 @@ function calendarDay(date: Date, timeZone: string): { day: number; month: number
   return { day: part('day'), month: part('month'), year: part('year') };
 }
 
-/** Formats a date as "21 November 2026" in the given time zone (default Asia/Kathmandu); 'N/A' when missing or invalid. */
-export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
+/**
+ * Formats a date as "21 November 2026" ("21 Nov 2026" with month 'short') in the given time
+ * zone (default Asia/Kathmandu); 'N/A' when missing or invalid.
+ */
+export function formatDate(value: DateInput, options: { timeZone?: string; month?: 'long' | 'short' } = {}): string {
   const date = parseTimestamp(value);
   if (!date) return 'N/A';
   const { day, month, year } = calendarDay(date, options.timeZone ?? DISPLAY_TIME_ZONE);
-  return `${day} ${MONTHS[month - 1]} ${year}`;
+  const name = MONTHS[month - 1] ?? '';
+  return `${day} ${options.month === 'short' ? name.slice(0, 3) : name} ${year}`;
+}
+
+/** A countdown shows its ticking clock only in the last 7 days; before that, the end date. */
+export const COUNTDOWN_CLOCK_WITHIN_MS = 7 * 86_400_000;
+
+/**
+ * "Ends 31 Dec 2027" while the end is more than COUNTDOWN_CLOCK_WITHIN_MS away, else null
+ * (the caller shows its ticking clock). A sale months long read as a 26,701-day counter.
+ */
+export function farEndText(end: DateInput, now: Date): string | null {
+  const remaining = timestampMs(end) - now.getTime();
+  return remaining > COUNTDOWN_CLOCK_WITHIN_MS ? `Ends ${formatDate(end, { month: 'short' })}` : null;
 }
 
 /** Dashboard relative time: '42s ago', '5m ago', '3h ago', '2d ago'; 'just now' for the future, 'N/A' when invalid. */

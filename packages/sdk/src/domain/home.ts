@@ -9,14 +9,18 @@ export type HomeBook = SaleWindow & {
   genre?: string | null;
 };
 
-/** Splits books by isOnSale: on-sale books newest first by createdAt (undated last), the rest in their given order. */
-export function splitBySale<T extends HomeBook>(books: readonly T[]): { onSale: T[]; others: T[] } {
+/** Books newest first by createdAt (undated last; ties keep their given order). */
+export function newestFirst<T extends HomeBook>(books: readonly T[]): T[] {
   const created = (b: T) => {
     const ms = timestampMs(b.createdAt);
     return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
   };
-  const onSale = books.filter((b) => b.isOnSale === true).sort((a, b) => created(b) - created(a) || 0);
-  return { onSale, others: books.filter((b) => b.isOnSale !== true) };
+  return [...books].sort((a, b) => created(b) - created(a) || 0);
+}
+
+/** Splits books by isOnSale: on-sale books newest first by createdAt (undated last), the rest in their given order. */
+export function splitBySale<T extends HomeBook>(books: readonly T[]): { onSale: T[]; others: T[] } {
+  return { onSale: newestFirst(books.filter((b) => b.isOnSale === true)), others: books.filter((b) => b.isOnSale !== true) };
 }
 
 /** A Shop By Genre tile. */
@@ -39,9 +43,19 @@ export type HomeSections<T, B> = {
   deals: T[];
 };
 
+/** Books whose sale is announced but not open yet (on sale, start after `now`), soonest start first. */
+export function upcomingSales<T extends HomeBook>(books: readonly T[], now: Date): T[] {
+  const t = now.getTime();
+  return books
+    .filter((b) => b.isOnSale === true && timestampMs(b.startTime) > t)
+    .sort((a, b) => timestampMs(a.startTime) - timestampMs(b.startTime));
+}
+
 /**
- * Home page slices: genre tiles; New Arrivals and Coming Soon both the first 5 of the non-sale
- * list (as the spec says); the first 3 best sellers; the first 3 on-sale books whose deal runs at `now`.
+ * Home page slices: genre tiles; New Arrivals, the newest 5 books not on sale (createdAt
+ * descending); Coming Soon, the first 5 books whose sale starts in the future, soonest first
+ * (the spec filled both with the same five books); the first 3 best sellers; the first 3
+ * on-sale books whose deal runs at `now`.
  */
 export function homeSections<T extends HomeBook, B>(
   books: readonly T[],
@@ -51,8 +65,8 @@ export function homeSections<T extends HomeBook, B>(
   const { onSale, others } = splitBySale(books);
   return {
     genres: genreCounts(books),
-    newArrivals: others.slice(0, HOME_LIMITS.newArrivals),
-    comingSoon: others.slice(0, HOME_LIMITS.comingSoon),
+    newArrivals: newestFirst(others).slice(0, HOME_LIMITS.newArrivals),
+    comingSoon: upcomingSales(books, now).slice(0, HOME_LIMITS.comingSoon),
     bestSelling: bestSellers.slice(0, HOME_LIMITS.bestSelling),
     deals: onSale.filter((b) => isDealRunning(b, now)).slice(0, HOME_LIMITS.deals),
   };

@@ -7,6 +7,7 @@ export * from './banners.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './home.js';
+export * from './notifications.js';
 export * from './paging.js';
 export * from './books-query.js';
 export * from './roles.js';

@@ -11,6 +11,11 @@ export function canCancelOrder(order: OrderStatusHolder): boolean {
   return order.status === 'Pending';
 }
 
+/** How many of the orders are Completed (10 or more give the cart's loyalty discount). */
+export function completedOrderCount(orders: readonly OrderStatusHolder[]): number {
+  return orders.filter((order) => order.status === 'Completed').length;
+}
+
 /** Staff may verify any order that is neither Completed nor Cancelled (those show '--'). */
 export function canVerifyOrder(order: OrderStatusHolder): boolean {
   return order.status !== 'Completed' && order.status !== 'Cancelled';

@@ -1,4 +1,4 @@
-import { type DateInput, timestampMs } from './dates.js';
+import { type DateInput, farEndText, timestampMs } from './dates.js';
 import { roundMoney } from './money.js';
 
 /** A sale window as books carry it (the generated Book fits). */
@@ -42,15 +42,16 @@ export function effectivePrice(book: PricedBook, now: Date): number {
 }
 
 /**
- * Book-card sale countdown. Only 'running' shows the sale badge with `text` (HH:MM:SS, with a
- * day count in front once a day or more is left); 'invalid' and 'future' show their `text` as
- * a plain note instead of a timer; 'ended' shows nothing (the badge is gone once the clock
- * reaches zero).
+ * Book-card sale countdown. Only 'running' shows the sale badge with `text`: the end date
+ * ('Ends 31 Dec 2027', `ticking` false) while the end is more than a week away, else the clock
+ * (HH:MM:SS, with a day count in front once a day or more is left; `ticking` true). 'invalid'
+ * and 'future' show their `text` as a plain note instead of a timer; 'ended' shows nothing
+ * (the badge is gone once the clock reaches zero).
  */
 export type SaleCountdown =
   | { state: 'invalid'; text: 'Invalid start date' }
   | { state: 'future'; text: 'Starts in future' }
-  | { state: 'running'; remainingMs: number; text: string }
+  | { state: 'running'; remainingMs: number; text: string; ticking: boolean }
   | { state: 'ended' };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -81,5 +82,8 @@ export function saleCountdown(window: SaleWindow, now: Date): SaleCountdown {
   if (t < bounds.start) return { state: 'future', text: 'Starts in future' };
   if (t > bounds.end) return { state: 'ended' };
   const remainingMs = bounds.end - t;
-  return { state: 'running', remainingMs, text: formatSaleRemaining(remainingMs) };
+  const endDate = farEndText(bounds.end, now);
+  return endDate
+    ? { state: 'running', remainingMs, text: endDate, ticking: false }
+    : { state: 'running', remainingMs, text: formatSaleRemaining(remainingMs), ticking: true };
 }

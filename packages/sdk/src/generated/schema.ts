@@ -26,6 +26,8 @@ export interface paths {
          *       error: that account takes the new username and password (the username must not
          *       belong to another account), a new code replaces the old one and is mailed, and the
          *       reply is 200 with the same `user.id`.
+         *     - Registrations are limited per e-mail and per client address; over the limit the
+         *       reply is 429 with `Retry-After`.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -48,6 +50,9 @@ export interface paths {
          * @description Answers a bearer token and the user; clients store `token` and `user.role` and send
          *     Admins to /admin and Staff to /staff. The mock picks the `admin`, `staff` or
          *     `customer` example from the username and answers 401 for the password "wrong".
+         *     Attempts are limited per username and per client address (a successful sign-in clears
+         *     the username's count); over the limit the reply is 429 with `Retry-After`, whatever
+         *     the password.
          */
         post: operations["loginUser"];
         delete?: never;
@@ -70,7 +75,8 @@ export interface paths {
          *     verified"; 5 wrong codes already 400 "Too many attempts. Register again to get a new
          *     code."; code older than 15 minutes 400 "Verification code has expired"; wrong code
          *     400 "Invalid verification code" (counts as a try). A correct code verifies the
-         *     account and is cleared.
+         *     account and is cleared. Attempts are limited per account id and per client address;
+         *     over the limit the reply is 429 with `Retry-After`, whatever the code.
          */
         put: operations["verifyEmail"];
         post?: never;
@@ -1065,6 +1071,20 @@ export interface components {
              * @description Absolute cover image URL; null when the book has no cover.
              */
             imageUrl: string | null;
+            /** @description The book's sale discount in percent now. While isOnSale and startTime <= now <= endTime, a copy costs price - price x discount / 100, and placing the order charges that. Not sent by the legacy server (then the cart shows the list price). */
+            discount?: number;
+            /** @description The book's isOnSale flag now. */
+            isOnSale?: boolean;
+            /**
+             * Format: date-time
+             * @description The book's sale window start now; null when there is no sale.
+             */
+            startTime?: string | null;
+            /**
+             * Format: date-time
+             * @description The book's sale window end now; null when there is no sale.
+             */
+            endTime?: string | null;
         };
         CartItem: {
             /** Format: uuid */
@@ -1517,6 +1537,21 @@ export interface components {
                 "text/plain": components["schemas"]["PlainTextError"];
             };
         };
+        /**
+         * @description Too many attempts for this account or from this address in the current window (sign-in,
+         *     one-time code, registration). The request was not checked: even the right password or
+         *     code is refused until `Retry-After` seconds have passed. Plain text, like the other
+         *     errors of the auth calls.
+         */
+        TooManyAttempts: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/plain": components["schemas"]["PlainTextError"];
+            };
+        };
         /** @description The token is valid but the account's role may not make this call. */
         Forbidden: {
             headers: {
@@ -1589,6 +1624,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description The server cannot reach its database right now (it is restarting or unreachable). Nothing
+         *     was changed; the request may be sent again after `Retry-After` seconds. Answered at once,
+         *     never after a hang.
+         */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait before trying again.
+                 * @example 2
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1618,6 +1671,11 @@ export interface components {
          * @example Bearer
          */
         "WWW-Authenticate": string;
+        /**
+         * @description Seconds until the attempt limit's window ends and the call is counted again.
+         * @example 540
+         */
+        "Retry-After": number;
     };
     pathItems: never;
 }
@@ -1663,6 +1721,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginUser: {
@@ -1703,6 +1763,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyEmail: {
@@ -1752,6 +1814,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUserById: {
@@ -1782,6 +1846,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateUserRole: {
@@ -1811,6 +1876,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -1840,6 +1906,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listStaff: {
@@ -1869,6 +1936,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooks: {
@@ -1921,6 +1989,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBestSellers: {
@@ -1941,6 +2010,7 @@ export interface operations {
                     "application/json": components["schemas"]["BestSellerList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBooksByAuthor: {
@@ -1976,6 +2046,7 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllBooks: {
@@ -1996,6 +2067,7 @@ export interface operations {
                     "application/json": components["schemas"]["AllBooks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookById: {
@@ -2024,6 +2096,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookForHeader: {
@@ -2052,6 +2125,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBookTitle: {
@@ -2080,6 +2154,7 @@ export interface operations {
             };
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBook: {
@@ -2116,6 +2191,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateBook: {
@@ -2159,6 +2235,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setDiscountOffer: {
@@ -2193,6 +2270,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteBook: {
@@ -2223,6 +2301,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWishlist: {
@@ -2245,6 +2324,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     checkWishlist: {
@@ -2274,6 +2354,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addToWishlist: {
@@ -2316,6 +2397,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlistByPut: {
@@ -2349,6 +2431,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeFromWishlist: {
@@ -2378,6 +2461,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addCartItem: {
@@ -2421,6 +2505,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCartItems: {
@@ -2443,6 +2528,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCartItem: {
@@ -2488,6 +2574,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeCartItem: {
@@ -2515,6 +2602,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["CartItemNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -2551,6 +2639,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOrders: {
@@ -2574,6 +2663,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -2614,6 +2704,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAllOrders: {
@@ -2637,6 +2728,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyOrder: {
@@ -2682,6 +2774,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listReviews: {
@@ -2718,6 +2811,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addReview: {
@@ -2762,6 +2856,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["BookNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listNotifications: {
@@ -2782,6 +2877,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationList"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     negotiateNotificationHub: {
@@ -2806,6 +2902,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getActiveAnnouncement: {
@@ -2826,6 +2923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActiveAnnouncement"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAnnouncements: {
@@ -2848,6 +2946,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAnnouncement: {
@@ -2884,6 +2983,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAnnouncement: {
@@ -2927,6 +3027,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAnnouncement: {
@@ -2957,6 +3058,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["AnnouncementNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDashboard: {
@@ -2979,6 +3081,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

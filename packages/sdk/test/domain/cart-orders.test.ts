@@ -3,8 +3,11 @@ import {
   canCancelOrder,
   canVerifyOrder,
   cartItemCount,
+  cartDiscounts,
   cartLineTotal,
+  cartSummary,
   cartTotal,
+  cartUnitPrice,
   mergeCartLines,
   orderItemsTotal,
   orderLineTotal,
@@ -61,14 +64,54 @@ describe('withCartLineQuantity', () => {
 describe('cart totals', () => {
   const items = [line('c1', 'b1', 2, 450.5), line('c2', 'b2', 3, 0.1)];
 
-  it('totals one line as quantity x list price, to the paisa', () => {
-    expect(cartLineTotal(items[0]!)).toBe(901);
-    expect(cartLineTotal(items[1]!)).toBe(0.3);
+  const NOW = new Date('2026-11-21T06:00:00Z');
+
+  it('totals one line as quantity x list price when no sale runs, to the paisa', () => {
+    expect(cartLineTotal(items[0]!, NOW)).toBe(901);
+    expect(cartLineTotal(items[1]!, NOW)).toBe(0.3);
   });
 
-  it('is the plain sum of quantity x price', () => {
-    expect(cartTotal(items)).toBe(901.3);
-    expect(cartTotal([])).toBe(0);
+  it('is the plain sum of quantity x price under five copies', () => {
+    expect(cartTotal(items.slice(0, 1), NOW)).toBe(901);
+    expect(cartTotal([], NOW)).toBe(0);
+  });
+
+  const onSale = (window: { startTime: string; endTime: string }) => ({
+    cartItemId: 'c9',
+    bookId: 'b9',
+    quantity: 2,
+    book: { price: 650, discount: 15, isOnSale: true, ...window },
+  });
+  const running = onSale({ startTime: '2025-01-01T00:00:00Z', endTime: '2029-12-31T23:59:59Z' });
+  const ended = onSale({ startTime: '2025-01-01T00:00:00Z', endTime: '2026-11-21T05:59:59Z' });
+
+  it('charges the sale price while the sale runs, and the list price before or after it', () => {
+    expect(cartUnitPrice(running, NOW)).toBe(552.5);
+    expect(cartLineTotal(running, NOW)).toBe(1105);
+    expect(cartUnitPrice(ended, NOW)).toBe(650);
+    expect(cartUnitPrice({ book: { ...running.book, isOnSale: false } }, NOW)).toBe(650);
+    expect(cartUnitPrice(running, new Date('2030-01-01T00:00:00Z'))).toBe(650);
+  });
+
+  it('sums what each copy costs now, and says what the sales took off', () => {
+    const summary = cartSummary([running, { ...items[0]!, quantity: 1 }], NOW);
+    expect(summary).toMatchObject({ copies: 3, listSubtotal: 1750.5, subtotal: 1555.5, saleSavings: 195, discountPercent: 0, total: 1555.5 });
+  });
+
+  it('takes 5 % off the subtotal from five copies on, rounded to the paisa as the server rounds', () => {
+    // 2 x 552.50 + 3 x 0.10 = 1105.30; 5 % off = 1050.035 -> 1050.04 (half up, in paisa).
+    const summary = cartSummary([running, items[1]!], NOW);
+    expect(summary.copies).toBe(5);
+    expect(summary.discounts.map((d) => d.label)).toEqual(['+5 Books Member']);
+    expect(summary).toMatchObject({ subtotal: 1105.3, discountPercent: 5, discountAmount: 55.26, total: 1050.04 });
+    expect(cartSummary([running, { ...items[1]!, quantity: 2 }], NOW).discountPercent).toBe(0);
+  });
+
+  it('adds 10 % with 10 completed orders', () => {
+    expect(cartDiscounts(1, 10).map((d) => d.percent)).toEqual([10]);
+    expect(cartDiscounts(5, 10).map((d) => d.percent)).toEqual([5, 10]);
+    expect(cartDiscounts(4, 9)).toEqual([]);
+    expect(cartTotal([{ ...items[0]!, quantity: 1 }], NOW, 10)).toBe(405.45);
   });
 
   it('counts copies', () => {

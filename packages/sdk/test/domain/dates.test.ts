@@ -44,6 +44,7 @@ describe('formatDate', () => {
     // 20:00 UTC is already the next morning in Kathmandu (UTC+05:45).
     expect(formatDate('2026-11-20T20:00:00Z')).toBe('21 November 2026');
     expect(formatDate('2026-01-05')).toBe('5 January 2026');
+    expect(formatDate('2027-12-31T10:00:00Z', { month: 'short' })).toBe('31 Dec 2027');
   });
 
   it('takes another time zone', () => {

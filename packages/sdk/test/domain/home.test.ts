@@ -63,8 +63,12 @@ describe('genreCounts', () => {
 });
 
 describe('homeSections', () => {
-  const plain = Array.from({ length: 7 }, (_, i) => book(`p${i}`));
+  // p6 is the newest plain book, p0 the oldest.
+  const plain = Array.from({ length: 7 }, (_, i) => book(`p${i}`, { createdAt: `2026-0${i + 1}-01T00:00:00Z` }));
+  const later = (start: string) => ({ startTime: start, endTime: '2027-12-31T00:00:00Z' });
   const deals = [
+    book('soon-2', { isOnSale: true, ...later('2026-12-15T00:00:00Z') }),
+    book('soon-1', { isOnSale: true, ...later('2026-11-25T00:00:00Z') }),
     book('d-ended', { isOnSale: true, createdAt: '2026-11-10T00:00:00Z', ...over }),
     book('d1', { isOnSale: true, createdAt: '2026-11-09T00:00:00Z', ...running }),
     book('d2', { isOnSale: true, createdAt: '2026-11-08T00:00:00Z', ...running }),
@@ -73,9 +77,13 @@ describe('homeSections', () => {
   ];
   const sections = homeSections([...deals, ...plain], ['x', 'y', 'z', 'w'], NOW);
 
-  it('fills New Arrivals and Coming Soon from the same first 5 non-sale books', () => {
-    expect(ids(sections.newArrivals)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
-    expect(ids(sections.comingSoon)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+  it('shows the newest 5 books not on sale as New Arrivals', () => {
+    expect(ids(sections.newArrivals)).toEqual(['p6', 'p5', 'p4', 'p3', 'p2']);
+  });
+
+  it('shows books whose sale starts later as Coming Soon, soonest first, never a New Arrival', () => {
+    expect(ids(sections.comingSoon)).toEqual(['soon-1', 'soon-2']);
+    expect(ids(sections.newArrivals).filter((id) => ids(sections.comingSoon).includes(id))).toEqual([]);
   });
 
   it('shows 3 best sellers and the 3 newest deals running now', () => {
@@ -84,7 +92,7 @@ describe('homeSections', () => {
   });
 
   it('counts genres over every book', () => {
-    expect(sections.genres[0]).toEqual({ genre: 'Fiction', count: 12 });
+    expect(sections.genres[0]).toEqual({ genre: 'Fiction', count: 14 });
     expect(sections.genres).toHaveLength(6);
   });
 

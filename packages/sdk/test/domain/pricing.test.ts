@@ -72,6 +72,7 @@ describe('saleCountdown', () => {
       state: 'running',
       remainingMs: 2 * HOUR + 184_000,
       text: '02:03:04',
+      ticking: true,
     });
   });
 
@@ -82,12 +83,20 @@ describe('saleCountdown', () => {
     expect(saleCountdown({ startTime: at(0), endTime: at(24 * HOUR - 1_000) }, NOW)).toMatchObject({ text: '23:59:59' });
   });
 
+  it('shows the end date, not a counter, while the end is more than a week away', () => {
+    const far = saleCountdown({ startTime: at(0), endTime: '2027-12-31T10:00:00Z' }, NOW);
+    expect(far).toMatchObject({ state: 'running', text: 'Ends 31 Dec 2027', ticking: false });
+    expect(saleCountdown({ startTime: at(0), endTime: at(7 * 24 * HOUR + 1) }, NOW)).toMatchObject({ ticking: false });
+    expect(saleCountdown({ startTime: at(0), endTime: at(7 * 24 * HOUR) }, NOW)).toMatchObject({ text: '7d 00:00:00', ticking: true });
+  });
+
   it('rounds up part-seconds so zero shows only at the end instant', () => {
     expect(saleCountdown({ startTime: at(-1), endTime: at(1) }, NOW)).toMatchObject({ text: '00:00:01' });
     expect(saleCountdown({ startTime: at(-1), endTime: at(0) }, NOW)).toEqual({
       state: 'running',
       remainingMs: 0,
       text: '00:00:00',
+      ticking: true,
     });
   });
 

@@ -3,7 +3,7 @@
 // migrations serve both.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.js';
 import { PgliteDialect } from './pglite-dialect.js';
@@ -12,7 +12,7 @@ import type { Database } from './schema.js';
 const INT8 = 20;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number | undefined }
   | { kind: 'pglite'; dataDir?: string; from?: Blob };
 
 export interface OpenDatabase {
@@ -20,6 +20,10 @@ export interface OpenDatabase {
   kind: DatabaseTarget['kind'];
   /** A PGlite database as a tarball (for a quick copy in tests); undefined on PostgreSQL. */
   dump(): Promise<Blob | undefined>;
+  /** Answers whether the database takes a query now (readiness), within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** The PostgreSQL connection string (for the LISTEN connection); undefined on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // A database that is down fails a request within seconds (the contract's 503), never hangs it.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -36,6 +44,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     });
     // An idle client losing its connection must not take the process down.
     pool.on('error', (error) => console.error(`database: idle connection error: ${error.message}`));
+    // Nor one in use: the pool listens for errors only on idle connections, and a connection
+    // cut between two statements (the database restarting) would otherwise be an uncaught error.
+    // The statement in flight fails on its own (the contract's 503) and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db);
@@ -43,7 +55,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       await db.destroy();
       throw error;
     }
-    return { db, kind: 'postgres', dump: async () => undefined, close: () => db.destroy() };
+    const ping = async (timeoutMs = 2_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<boolean>((done) => (timer = setTimeout(() => done(false), timeoutMs)));
+      try {
+        return await Promise.race([sql`select 1`.execute(db).then(() => true, () => false), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    return { db, kind: 'postgres', url: target.url, ping, dump: async () => undefined, close: () => db.destroy() };
   }
 
   const pglite = new PGlite({
@@ -69,6 +90,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   return {
     db,
     kind: 'pglite',
+    ping: async () => !pglite.closed,
     dump: async () => {
       const file = await pglite.dumpDataDir('none');
       return file;

@@ -164,6 +164,18 @@ const migrations: Record<string, Migration> = {
       if (trgm.rows.length > 0) await sql`create index books_search_trgm on books using gin (search_text gin_trgm_ops)`.execute(db);
     },
   },
+  '0004-rate-limits': {
+    // Attempt counters that every instance on one PostgreSQL database shares (http/rate-limit.ts).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -112,6 +112,14 @@ export interface AnnouncementsTable {
   created_at: Timestamp;
 }
 
+/** Attempt counters of the sign-in, code and registration limits (http/rate-limit.ts), shared by every instance. */
+export interface RateLimitsTable {
+  /** A hash of the operation, scope and account or address. */
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   books: BooksTable;
@@ -122,6 +130,7 @@ export interface Database {
   order_items: OrderItemsTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

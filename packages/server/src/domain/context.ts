@@ -8,8 +8,9 @@ export type Tx = Transaction<Database>;
 export type Queryable = Kysely<Database>;
 
 /**
- * Runs `work` in one transaction. Live messages it publishes go out only after the commit,
- * so a refused or failed request announces nothing.
+ * Runs `work` in one transaction. Live messages it publishes go out only with the commit
+ * (NOTIFY inside the transaction on PostgreSQL, the hub after it on PGlite), so a refused or
+ * failed request announces nothing.
  */
 export async function transact<T>(
   db: Db,
@@ -17,8 +18,13 @@ export async function transact<T>(
   work: (tx: Tx, publish: Publish) => Promise<T>,
 ): Promise<T> {
   const pending: LiveMessage[] = [];
-  const result = await db.transaction().execute((tx) => work(tx, (message) => pending.push(message)));
-  for (const { sender, text } of pending) broadcaster?.broadcast(sender, text);
+  const inTransaction = broadcaster?.publishInTransaction?.bind(broadcaster);
+  const result = await db.transaction().execute(async (tx) => {
+    const value = await work(tx, (message) => pending.push(message));
+    if (inTransaction && pending.length > 0) await inTransaction(tx, pending);
+    return value;
+  });
+  if (!inTransaction) for (const { sender, text } of pending) broadcaster?.broadcast(sender, text);
   return result;
 }
 

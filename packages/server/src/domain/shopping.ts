@@ -52,6 +52,10 @@ export interface CartLine {
   title: string;
   author: string;
   image_path: string | null;
+  discount_bp: number;
+  is_on_sale: boolean;
+  start_time: Date | null;
+  end_time: Date | null;
 }
 
 export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
@@ -66,6 +70,12 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
       'books.title',
       'books.author',
       'books.image_path',
+      // The sale as it stands now: placing the order charges the unit price less the discount
+      // while the window runs (orders.ts), so the cart shows the same.
+      'books.discount_bp',
+      'books.is_on_sale',
+      'books.start_time',
+      'books.end_time',
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')

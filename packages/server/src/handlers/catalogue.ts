@@ -8,6 +8,8 @@ import type { HandlerContext, Handler, UploadedImage } from './types.js';
 import { bookView } from './views.js';
 import type { Services } from '../services.js';
 
+/** The best sellers' cache entry: a placed order changes it (and nothing else of the catalogue). */
+export const BEST_SELLERS_KEY = 'best-sellers';
 /** Reads that depend only on the stored data: any write clears them. */
 const STABLE_TTL_MS = 30_000;
 const TIME_DEPENDENT_SORTS = new Set(['newestarrivals', 'newrelease', 'dealsanddiscount']);
@@ -35,7 +37,7 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
 };
 
 export const listBestSellers: Handler<'listBestSellers'> = async ({ services, origin }) => {
-  const ranked = await cached(services, 'best-sellers', () => bestSellers(services.db));
+  const ranked = await cached(services, BEST_SELLERS_KEY, () => bestSellers(services.db));
   return {
     status: 'success',
     code: 200,

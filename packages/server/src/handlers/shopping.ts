@@ -1,5 +1,6 @@
 // wishlist, cart, orders and staff: everything a customer buys and staff hand over.
 import { transact } from '../domain/context.js';
+import { BEST_SELLERS_KEY } from './catalogue.js';
 import { addToCart, addToWishlist as addToWishlistRule, cartLines, isWishlisted, removeCartLine, removeFromWishlist as removeFromWishlistRule,
   updateCartLine, wishlist } from '../domain/shopping.js';
 import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule, verifyOrder as verifyOrderRule } from '../domain/orders.js';
@@ -48,7 +49,16 @@ export const listCartItems: Handler<'listCartItems'> = async ({ caller, services
     cartItemId: line.id,
     bookId: line.book_id,
     quantity: line.quantity,
-    book: { title: line.title, author: line.author, price: paisaToRupees(line.unit_price_paisa), imageUrl: absoluteUrl(origin, line.image_path) },
+    book: {
+      title: line.title,
+      author: line.author,
+      price: paisaToRupees(line.unit_price_paisa),
+      imageUrl: absoluteUrl(origin, line.image_path),
+      discount: line.discount_bp / 100,
+      isOnSale: line.is_on_sale,
+      startTime: line.start_time?.toISOString() ?? null,
+      endTime: line.end_time?.toISOString() ?? null,
+    },
   })),
 });
 
@@ -64,7 +74,8 @@ export const removeCartItem: Handler<'removeCartItem'> = async ({ caller, params
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) => {
   const placed = await placeOrderRule(services.db, caller(), services.clock.now());
-  services.cache.clear(); // best sellers count order lines
+  // Best sellers count order lines; stock and the rest of the catalogue change only at verification.
+  services.cache.forget(BEST_SELLERS_KEY);
   await services.mailer.send(placed.mail);
   return {
     status: 'success',

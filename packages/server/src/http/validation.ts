@@ -51,9 +51,23 @@ export function createValidatorCompiler() {
         return { error: [{ instancePath: '', message: 'a request body is required' }] as unknown as FastifySchemaValidationError[] };
       }
       const valid = validate(data);
-      return valid ? true : { error: (validate.errors ?? []) as FastifySchemaValidationError[] };
+      if (!valid) return { error: (validate.errors ?? []) as FastifySchemaValidationError[] };
+      // "1e309" in a query, or 1e309 in JSON, reads as Infinity, which an integer schema lets through.
+      const infinite = nonFinitePath(data);
+      return infinite === null ? true : { error: [{ instancePath: infinite, message: 'must be a finite number' }] as unknown as FastifySchemaValidationError[] };
     };
   };
+}
+
+/** The JSON pointer of the first Infinity or NaN in the value, or null. */
+function nonFinitePath(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nonFinitePath(inner, `${path}/${key}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. */

@@ -1,9 +1,40 @@
 // The SignalR-protocol hub at /hubs/notification: the same module the mock serves (@pustak/hub).
-import { HUB_PATH, createNotificationHub, type HubLogger, type NotificationHub } from '@pustak/hub';
+// Negotiate hands out a signed, short-lived connection token (HMAC with a key derived from the
+// server's secret), so any instance sharing the secret accepts it: no sticky sessions.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HUB_PATH, createNotificationHub, type ConnectionTokens, type HubLogger, type NotificationHub } from '@pustak/hub';
+import type { Clock } from '../clock.js';
 
 export { HUB_PATH };
 export type Hub = NotificationHub;
 
-export function createHub(options: { pingIntervalMs?: number | undefined; log: HubLogger }): Hub {
-  return createNotificationHub({ pingIntervalMs: options.pingIntervalMs ?? 15_000, log: options.log });
+/** How long a negotiated token may wait for its WebSocket. */
+export const CONNECTION_TOKEN_LIFETIME_MS = 60_000;
+
+export function signedConnectionTokens(secret: string, clock: Clock, lifetimeMs = CONNECTION_TOKEN_LIFETIME_MS): ConnectionTokens {
+  const key = createHmac('sha256', secret).update('pustak hub connection token v1').digest();
+  const mac = (body: string) => createHmac('sha256', key).update(body).digest();
+  return {
+    issue() {
+      const body = `${(clock.now().getTime() + lifetimeMs).toString(36)}.${randomBytes(12).toString('base64url')}`;
+      return `${body}.${mac(body).toString('base64url')}`;
+    },
+    accept(token) {
+      const [expires, nonce, signature, ...rest] = token.split('.');
+      if (!expires || !nonce || !signature || rest.length > 0) return false;
+      const expected = mac(`${expires}.${nonce}`);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+      const until = parseInt(expires, 36);
+      return Number.isFinite(until) && clock.now().getTime() <= until;
+    },
+  };
+}
+
+export function createHub(options: { pingIntervalMs?: number | undefined; log: HubLogger; connectionTokens?: ConnectionTokens }): Hub {
+  return createNotificationHub({
+    pingIntervalMs: options.pingIntervalMs ?? 15_000,
+    log: options.log,
+    ...(options.connectionTokens ? { connectionTokens: options.connectionTokens } : {}),
+  });
 }

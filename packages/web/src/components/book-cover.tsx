@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { cx } from '../lib/cx';
+import { safeImageSrc } from '../lib/safe-image-src';
 import styles from './book-cover.module.css';
 import { BookIcon } from './icons/core';
 
 export interface BookCoverProps {
   title: string;
-  /** The cover image; none, or one that fails to load, shows a placeholder. */
+  /** The cover image; none, one that is not http(s) or same-origin, or one that fails to load, shows a placeholder. */
   src: string | null | undefined;
   /** Accessible name (default: the title). */
   label?: string;
@@ -18,10 +19,10 @@ export interface BookCoverProps {
   className?: string;
 }
 
-/** A 2:3 book cover, or a placeholder with a book icon when there is none or it fails to load. */
+/** A 2:3 book cover, or a placeholder with a book icon when there is none, it is unsafe, or it fails to load. */
 export function BookCover({
   title,
-  src,
+  src: rawSrc,
   label = title,
   size = 'fill',
   titledPlaceholder = false,
@@ -29,6 +30,7 @@ export function BookCover({
   className,
 }: BookCoverProps) {
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const src = safeImageSrc(rawSrc);
   if (!src || brokenSrc === src) {
     return (
       <span role="img" aria-label={label} className={cx(styles.cover, styles.placeholder, styles[size], className)}>

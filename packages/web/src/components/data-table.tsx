@@ -20,7 +20,7 @@ export interface DataTableProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
-  /** On phones, each row becomes a card of label/value lines. */
+  /** On phones, each row becomes a card of label/value lines (default), never columns hidden in a scroller. */
   stacked?: boolean;
   /** Rows are being refreshed. */
   busy?: boolean;
@@ -31,7 +31,7 @@ export interface DataTableProps<T> {
  * The one table of the app, driven by its columns: a horizontally scrollable, focusable region
  * (announced with `label`) around a table whose cells come from each column's `cell`.
  */
-export function DataTable<T>({ label, columns, rows, rowKey, stacked = false, busy, className }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, stacked = true, busy, className }: DataTableProps<T>) {
   return (
     <TableRegion label={label}>
       <table className={cx(styles.table, stacked && styles.stacked, className)} aria-busy={busy || undefined}>

@@ -47,6 +47,16 @@ function useField<P extends FieldChrome & { id?: string; required?: boolean }>(p
   };
 }
 
+/** A field's inline error, the same under every kind of control (inputs, selects, the star rating...). */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.error}>
+      <AlertIcon size={14} />
+      {children}
+    </p>
+  );
+}
+
 function FieldFrame({
   inputId,
   label,
@@ -77,12 +87,7 @@ function FieldFrame({
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          <AlertIcon size={14} />
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -33,11 +33,14 @@ export function Pager({
   const items = pagerPages(page, totalPages, maxNumbers);
   const atStart = page <= 1;
   const atEnd = page >= totalPages;
+  // With first/last buttons the row is 11 controls wide, more than a phone has: there it
+  // shrinks to « ‹ 5 of 8 › » instead of wrapping onto a second line.
+  const compact = showEnds;
   const go = (target: number) => {
     if (!disabled && target !== page && target >= 1 && target <= totalPages) onPageChange(target);
   };
   return (
-    <nav aria-label={label} className={cx(styles.pager, className)}>
+    <nav aria-label={label} className={cx(styles.pager, compact && styles.compact, className)}>
       <ul className={styles.list}>
         {showEnds ? (
           <li>
@@ -53,11 +56,11 @@ export function Pager({
         </li>
         {items.map((item, index) =>
           item === 'ellipsis' ? (
-            <li key={`gap-${index}`} className={styles.ellipsis} aria-hidden="true">
+            <li key={`gap-${index}`} className={cx(styles.ellipsis, compact && styles.wideOnly)} aria-hidden="true">
               …
             </li>
           ) : (
-            <li key={item}>
+            <li key={item} className={compact && item !== page ? styles.wideOnly : undefined}>
               <button
                 type="button"
                 className={cx(styles.item, item === page && styles.current)}
@@ -65,6 +68,7 @@ export function Pager({
                 disabled={disabled}
                 aria-label={`Page ${item}`}
                 aria-current={item === page ? 'page' : undefined}
+                data-total={totalPages}
               >
                 {item}
               </button>

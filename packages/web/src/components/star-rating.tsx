@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { cx } from '../lib/cx';
 import styles from './display.module.css';
+import { FieldError } from './form-fields';
 import { StarIcon } from './icons';
 
 export interface StarRatingProps {
@@ -108,9 +109,9 @@ export function StarRatingInput({
         })}
       </span>
       {error ? (
-        <p id={errorId} className={styles.starInputError}>
-          {error}
-        </p>
+        <div className={styles.starInputError}>
+          <FieldError id={errorId}>{error}</FieldError>
+        </div>
       ) : null}
     </fieldset>
   );

@@ -91,7 +91,7 @@ export function BackOfficeLayout({ area }: { area: BackOfficeRole }) {
         </main>
       </div>
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={`Pustak ${area}`} side="left" className={styles.drawer}>
-        <SideNav area={area} pathname={pathname} onNavigate={() => setMenuOpen(false)} inDrawer />
+        <SideNav area={area} pathname={pathname} onNavigate={() => setMenuOpen(false)} />
         <LogoutButton className={styles.drawerLogout} />
       </Drawer>
     </div>
@@ -103,17 +103,15 @@ function SideNav({
   area,
   pathname,
   onNavigate,
-  inDrawer = false,
 }: {
   area: BackOfficeRole;
   pathname: string;
   onNavigate?: () => void;
-  inDrawer?: boolean;
 }) {
   const active = activeNavPath(area, pathname);
   const base = AREA_BASE[area];
   return (
-    <nav aria-label={area === 'Admin' ? 'Admin' : 'Staff'} className={cx(styles.nav, inDrawer && styles.navInDrawer)}>
+    <nav aria-label={area === 'Admin' ? 'Admin' : 'Staff'} className={styles.nav}>
       <ul className={styles.navList}>
         {NAV_ITEMS[area].map((item) => {
           const Icon = ICONS[item.icon];

@@ -4,13 +4,53 @@ import { renderWithApp } from '../../../test/render';
 import { AnnouncementBannerView } from './announcement-banner';
 
 describe('announcement banner', () => {
-  it('shows the active announcement from the server in its colours, linking to /shop', async () => {
+  it('shows the active announcement from the server in its colours, linking to /shop, with its end date', async () => {
     renderWithApp(undefined, { route: '/contact' });
     const link = await screen.findByRole('link', { name: /Dashain & Tihar festival sale/ });
     expect(link.getAttribute('href')).toBe('/shop');
-    expect(link.style.background).toContain('rgb(37, 99, 235)');
+    expect(link.style.backgroundColor).toBe('rgb(37, 99, 235)');
     expect(link.style.color).toBe('rgb(255, 255, 255)');
-    expect(within(link).getByRole('timer')).toBeTruthy();
+    // It ends 2029-12-31T23:59:59Z (1 January 2030 in Kathmandu): a date, not a counter of days.
+    expect(within(link).getByText('Ends 1 Jan 2030')).toBeTruthy();
+    expect(within(link).queryByRole('timer')).toBeNull();
+  });
+
+  it('takes its colours from the palette of its colour name, never from a server string', () => {
+    renderWithApp(
+      <AnnouncementBannerView
+        announcement={{
+          active: true,
+          message: 'Yellow week',
+          start: null,
+          end: '2029-01-01T00:00:00Z',
+          color: 'Yellow',
+          textColor: 'red; background-image: url(https://evil.test/x)',
+        }}
+      />,
+      { mockUrl: 'http://unused.test' },
+    );
+    const link = screen.getByRole('link', { name: /Yellow week/ });
+    expect(link.style.backgroundColor).toBe('rgb(250, 204, 21)');
+    expect(link.style.color).toBe('rgb(31, 41, 55)');
+    expect(link.getAttribute('style')).not.toMatch(/evil|url\(/);
+  });
+
+  it('switches from the end date to the ticking counter in the last week', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-01T10:00:00Z'));
+    renderWithApp(
+      <AnnouncementBannerView
+        announcement={{ active: true, message: 'Tihar sale', start: '2026-10-01T00:00:00Z', end: '2026-11-22T12:30:05Z', color: 'Red', textColor: '#ffffff' }}
+      />,
+      { mockUrl: 'http://unused.test' },
+    );
+    expect(screen.getByText('Ends 22 Nov 2026')).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('timer').textContent).toBe('02d days02h hours30m minutes04s seconds');
+    expect(screen.queryByText(/^Ends /)).toBeNull();
+    vi.useRealTimers();
   });
 
   it('counts down days, hours, minutes and seconds every second', () => {

@@ -1,5 +1,5 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
-import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown } from '@pustak/sdk/domain';
+import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../lib/use-now';
@@ -24,22 +24,22 @@ export function AnnouncementBanner({ onSettled }: { onSettled?: () => void }) {
 export type ActiveBanner = Extract<ActiveAnnouncement, { active: true }>;
 
 /**
- * Presentational banner in the announcement's own colours, linking to /shop. With a start
- * value it shows a days/hours/minutes/seconds countdown to the end, ticking every second.
+ * Presentational banner in the palette colours of the announcement's colour name (never a
+ * colour string from the server), linking to /shop. With a start value it shows when the offer
+ * ends: its end date while that is more than a week away, then a days/hours/minutes/seconds
+ * countdown ticking every second.
  */
 export function AnnouncementBannerView({ announcement }: { announcement: ActiveBanner }) {
   const a = announcement;
   const hasStart = Boolean(a.start);
   const now = useNow(COUNTDOWN_TICK_MS, hasStart);
-  const countdown = hasStart ? bannerCountdown(a.end, now) : null;
+  const endDate = hasStart ? farEndText(a.end, now) : null;
+  const countdown = hasStart && !endDate ? bannerCountdown(a.end, now) : null;
   return (
-    <Link
-      to="/shop"
-      className={styles.banner}
-      style={{ background: bannerColorOption(a.color).color, color: a.textColor || '#ffffff' }}
-    >
+    <Link to="/shop" className={styles.banner} style={bannerColorOption(a.color).previewStyle}>
       <div className={`container ${styles.inner}`}>
         <span className={styles.message}>{a.message}</span>
+        {endDate ? <span className={styles.ends}>{endDate}</span> : null}
         {countdown ? (
           <span className={styles.countdown} role="timer" aria-label="Offer ends in">
             <Unit value={countdown.days} label="days" short="d" />

@@ -15,12 +15,14 @@ import {
 import { useBook } from './api/use-book';
 import { useBooksByAuthor } from './api/use-books-by-author';
 import { useReviews } from './api/use-reviews';
+import { cx } from '../../lib/cx';
 import styles from './book-details-page.module.css';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { PurchaseCard } from './components/purchase-card';
 import { ReviewForm } from './components/review-form';
 import { ReviewsList } from './components/reviews-list';
 import { SaleClockProvider } from './components/sale-clock';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The book a card handed over in router state, if any. */
 function passedBook(state: unknown): Book | undefined {
@@ -34,6 +36,7 @@ export default function BookDetailsPage() {
   const { bookId } = useParams();
   const location = useLocation();
   const { data: book, error, mutate } = useBook(bookId, passedBook(location.state));
+  useDocumentTitle(book?.title ?? (isApiError(error, 404) ? 'Book not found' : 'Book details'));
 
   if (!book && isApiError(error, 404)) {
     return (
@@ -103,7 +106,8 @@ function BookDetails({ book }: { book: Book }) {
             <p className={styles.synopsis}>{book.description}</p>
             <dl className={styles.details}>
               {details.map(([term, value]) => (
-                <div key={term} className={styles.detail}>
+                // An ISBN's hyphens are break points to a browser: the number stays whole, on a row of its own when narrow.
+                <div key={term} className={cx(styles.detail, term === 'ISBN' && styles.unbroken)}>
                   <dt>{term}</dt>
                   <dd>{value}</dd>
                 </div>

@@ -16,9 +16,11 @@ import styles from './books-page.module.css';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { BooksFilters, FilterChips, hasFilters } from './components/books-filters';
 import { SearchBox } from './components/search-box';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /books: genre filter, Sort By, search and paging, all kept in the URL query. */
 export default function BooksPage() {
+  useDocumentTitle('All Books');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseBooksQuery(searchParams);
   const { data, error, isLoading, isValidating, mutate } = useBookList(toListBooksParams(state));

@@ -17,23 +17,32 @@ async function renderCart(rules: RequestRule[] = [], route = '/cart') {
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('li') as HTMLElement;
 
 describe('/cart', () => {
-  it('lists the lines with cover, author, price and quantity, and the plain-sum total', async () => {
+  it('lists each line at the price the customer pays: the sale price, the list price struck beside it', async () => {
     await renderCart();
     const items = await screen.findByRole('region', { name: 'Items in your cart' });
     expect(within(items).getAllByRole('listitem')).toHaveLength(3);
     const karnali = rowOf('Karnali Blues');
     expect(within(karnali).getByRole('img', { name: 'Karnali Blues' })).toBeTruthy();
     expect(within(karnali).getByText('Buddhisagar')).toBeTruthy();
-    expect(within(karnali).getByText(/Rs\. 650\.00/)).toBeTruthy();
+    // Karnali Blues: Rs. 650, 15 % off while its sale runs, as the book card shows it.
+    expect(within(karnali).getByText('Rs. 552.50')).toBeTruthy();
+    expect(within(karnali).getByText('Rs. 650.00').closest('s')).toBeTruthy();
+    expect(within(karnali).getByText('Rs. 1,105.00')).toBeTruthy();
     expect(within(karnali).getByRole('spinbutton', { name: 'Quantity of Karnali Blues' })).toHaveProperty('value', '2');
+    // The Name of the Wind has no sale: its list price, nothing struck.
+    const wind = rowOf('The Name of the Wind');
+    expect(within(wind).getAllByText('Rs. 2,200.00')).toHaveLength(2);
+    expect(wind.querySelector('s')).toBeNull();
     const summary = screen.getByRole('region', { name: 'Order Summary' });
-    // 2 x 650 + 450 + 2200, list prices, no discount.
-    expect(within(summary).getAllByText('Rs. 3,950.00')).toHaveLength(2);
+    // List 2 x 650 + 450 + 2200 = 3950; the sales take 195 + 45 off; four books, no cart discount.
+    expect(within(summary).getByText('Rs. 3,950.00')).toBeTruthy();
+    expect(within(summary).getByText('-Rs. 240.00')).toBeTruthy();
+    expect(within(summary).getByText('Rs. 3,710.00')).toBeTruthy();
+    expect(within(summary).queryByText(/Cart discount/)).toBeNull();
     expect(within(summary).getByText('+5 Books Member')).toBeTruthy();
-    expect(within(summary).getByText(/For information only/)).toBeTruthy();
   });
 
-  it('changes a quantity at once, then saves it; never below 1', async () => {
+  it('changes a quantity at once, then saves it; the fifth book brings the 5 % cart discount; never below 1', async () => {
     const { user, requests } = await renderCart();
     await screen.findByRole('region', { name: 'Items in your cart' });
     const muna = rowOf('Muna Madan');
@@ -49,7 +58,11 @@ describe('/cart', () => {
     expect(JSON.parse(requestsTo(requests, '/addToCart/update/ca770000-0000-4000-8000-000000000002', 'PUT')[0]!.body)).toEqual({
       quantity: 2,
     });
-    expect(within(screen.getByRole('region', { name: 'Order Summary' })).getAllByText('Rs. 4,400.00')).toHaveLength(2);
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    // 2 x 552.50 + 2 x 405 + 2200 = 4115; five books: 5 % off = 205.75.
+    expect(within(summary).getByText(/Cart discount 5%/)).toBeTruthy();
+    expect(within(summary).getByText('-Rs. 205.75')).toBeTruthy();
+    expect(within(summary).getByText('Rs. 3,909.25')).toBeTruthy();
     // Typing 0 is clamped to 1.
     const input = within(muna).getByRole('spinbutton');
     await user.clear(input);

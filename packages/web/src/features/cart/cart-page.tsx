@@ -1,8 +1,10 @@
 import { type PlacedOrder } from '@pustak/sdk';
-import { cartItemCount, mergeCartLines } from '@pustak/sdk/domain';
+import { COUNTDOWN_TICK_MS, cartItemCount, completedOrderCount, mergeCartLines } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink, CartIcon, EmptyState, LoadFailed, PageHeader, Skeleton, Spinner, useToast } from '../../components';
+import { useNow } from '../../lib/use-now';
+import { useMyOrders } from '../orders';
 import { useCart } from './api/use-cart';
 import { usePlaceOrder } from './api/use-place-order';
 import { useRemoveCartLine } from './api/use-remove-cart-line';
@@ -11,16 +13,22 @@ import styles from './cart-page.module.css';
 import { CartLine } from './components/cart-line';
 import { OrderPlacedDialog } from './components/order-placed-dialog';
 import { OrderSummary } from './components/order-summary';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
 
 /** /cart: cart rows with quantity steppers, the order summary and Place Order. */
 export default function CartPage() {
+  useDocumentTitle('Your Cart');
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const { data, error, mutate } = useCart();
+  // Prices are read on the clock: a sale price stops at the second its window closes, as the
+  // server's does. Completed orders decide the 10 % loyalty discount.
+  const now = useNow(COUNTDOWN_TICK_MS);
+  const orders = useMyOrders();
   const updateLine = useUpdateCartLine();
   const removeLine = useRemoveCartLine();
   const placeOrder = usePlaceOrder();
@@ -114,6 +122,7 @@ export default function CartPage() {
                 <CartLine
                   key={line.bookId}
                   line={line}
+                  now={now}
                   onQuantityChange={(quantity) => void changeQuantity(line.bookId, quantity)}
                   onRemove={() => void remove(line.bookId)}
                   error={lineErrors[line.bookId]}
@@ -122,7 +131,11 @@ export default function CartPage() {
               ))}
             </ul>
           </section>
-          <OrderSummary lines={lines} placing={placing} failed={orderFailed} onPlaceOrder={() => void place()} />
+          <OrderSummary
+            lines={lines}
+            now={now}
+            completedOrders={completedOrderCount(orders.data ?? [])}
+            placing={placing} failed={orderFailed} onPlaceOrder={() => void place()} />
         </div>
       )}
       <OrderPlacedDialog order={placed} onClose={closeConfirmation} />

@@ -18,12 +18,14 @@ import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBes
 import { HomeSearch } from './components/home-search';
 import styles from './home-page.module.css';
 import { lazy } from '../../lib/lazy';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The newsletter box sits at the bottom of the page: it loads after the page has rendered.
 const Newsletter = lazy(() => import('./components/newsletter').then((m) => ({ default: m.Newsletter })));
 
 /** Home: hero search, genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
 export default function HomePage() {
+  useDocumentTitle(null);
   // The whole list (GET /book/all with no parameters), sliced into the sections below.
   const list = useBookList();
   const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
@@ -67,7 +69,7 @@ export default function HomePage() {
           books={sections.comingSoon}
           count={HOME_LIMITS.comingSoon}
           columns={5}
-          empty="Nothing announced yet."
+          empty="No sales announced yet. Today’s deals are below."
           onRetry={retryBooks}
         />
 
@@ -92,7 +94,7 @@ export default function HomePage() {
         <BookSection
           id="deals"
           title="Deal Of the Day"
-          description="Limited-time prices — each deal ends when its timer reaches zero."
+          description="Limited-time prices — each card shows when its deal ends."
           action={<SeeAll to="/deal-of-the-day">About our deals</SeeAll>}
           state={books}
           books={sections.deals}

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { Card } from '../../components/card';
 import styles from './info-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export interface InfoPoint {
   icon: ReactNode;
@@ -21,6 +22,7 @@ export interface InfoPageProps {
 
 /** Shared layout of the static storefront pages: a hero with the page's h1 and a few cards. */
 export function InfoPage({ eyebrow, title, lead, actions, icon, points, children }: InfoPageProps) {
+  useDocumentTitle(title);
   return (
     <div className="container">
       <section className={styles.hero} aria-labelledby="info-title">

@@ -2,12 +2,14 @@ import { type ReactNode } from 'react';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import styles from './page-message.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
  * A whole-page message (the 404 page, the route error page): an optional big code, the page's
  * h1, a line of text and the way back, to the home page or to all books.
  */
 export function PageMessage({ code, title, children }: { code?: string; title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="container">
       <Card padding="lg" className={styles.card}>

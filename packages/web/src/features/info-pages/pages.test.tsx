@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../test/render';
+import { requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 describe('static pages', () => {
   it.each([
@@ -9,8 +10,6 @@ describe('static pages', () => {
     ['/deal-of-the-day', 'Deal of the Day'],
     ['/contact', 'Contact Us'],
     ['/shop', 'Shop the Offer'],
-    ['/category/fiction', 'Fiction'],
-    ['/category/non-fiction', 'Non-Fiction'],
     ['/category/children', "Children's Books"],
     ['/category/academic', 'Academic'],
   ])('%s says what it is and leads into the books', async (route, title) => {
@@ -21,9 +20,36 @@ describe('static pages', () => {
     expect(bookLinks.some((href) => href.startsWith('/books'))).toBe(true);
   });
 
-  it('links the fiction category to the Fiction genre filter', async () => {
-    renderWithApp(undefined, { route: '/category/fiction' });
-    expect((await screen.findByRole('link', { name: 'Browse fiction' })).getAttribute('href')).toBe('/books?genre=Fiction');
+  it.each([
+    ['fiction', 'Fiction', 'fiction', ['Karnali Blues', 'Muna Madan', 'Palpasa Cafe', 'Shirish Ko Phool', 'Shakuntala']],
+    ['non-fiction', 'Non-Fiction', 'non-fiction', ['Sapiens', 'Into Thin Air']],
+  ])('/category/%s lists the %s books and links to the whole genre', async (slug, genre, example, titles) => {
+    const { client, requests } = scriptedClient([{ path: /\/book\/all$/, prefer: `example=${example}` }]);
+    renderWithApp(undefined, { route: `/category/${slug}`, client });
+    const list = await screen.findByRole('list', { name: `${genre} books` });
+    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(titles);
+    expect(requestsTo(requests, '/book/all')[0]!.url.searchParams.get('genre')).toBe(genre);
+    expect(screen.getByRole('link', { name: new RegExp(`${genre.toLowerCase()} books$`) }).getAttribute('href')).toBe(
+      `/books?genre=${genre}`,
+    );
+  });
+
+  it.each([
+    ['children', "children's books"],
+    ['academic', 'academic'],
+  ])('/category/%s says the catalogue has none and links to the full list', async (slug, what) => {
+    const { client, requests } = scriptedClient();
+    renderWithApp(undefined, { route: `/category/${slug}`, client });
+    expect(await screen.findByRole('heading', { name: `No ${what} in the catalogue yet` })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse all books' }).getAttribute('href')).toBe('/books');
+    expect(requestsTo(requests, '/book/all')).toHaveLength(0);
+  });
+
+  it('says so when a genre has no books', async () => {
+    const { client } = scriptedClient([{ path: /\/book\/all$/, prefer: 'example=empty' }]);
+    renderWithApp(undefined, { route: '/category/fiction', client });
+    expect(await screen.findByRole('heading', { name: 'No fiction books in the catalogue yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse all books' }).getAttribute('href')).toBe('/books');
   });
 
   it('shows a 404 page for unknown paths and unknown categories', async () => {

@@ -8,9 +8,11 @@ import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
 import { openAuthDialog, useCurrentUser, useSession } from '../auth';
 import styles from './profile-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /profile: the signed-in user's details, or an invitation to sign in. */
 export default function ProfilePage() {
+  useDocumentTitle('My Profile');
   const { isSignedIn } = useSession();
   const { data: user, error, isLoading, mutate } = useCurrentUser();
 

@@ -19,9 +19,11 @@ import { useMyOrders } from './api/use-my-orders';
 import { OrderCard } from './components/order-card';
 import { ORDER_SORTS, type OrderSort, STATUS_FILTERS, type StatusFilter, orderNumber, visibleOrders } from './components/order-view';
 import styles from './orders-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /myOrders: the customer's orders with a status filter, sorting, details and Cancel for Pending ones. */
 export default function OrdersPage() {
+  useDocumentTitle('My Orders');
   const toast = useToast();
   const { data: orders, error, mutate } = useMyOrders();
   const cancelOrder = useCancelOrder();

@@ -3,9 +3,11 @@ import { ButtonLink, EmptyState, HeartIcon, LoadFailed, PageHeader, Spinner } fr
 import { BookGrid, BookGridSkeleton } from '../books';
 import { useWishlist } from './api/use-wishlist';
 import styles from './wishlist-page.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /wishlist: the saved books as cards; the heart on each removes it (DELETE). */
 export default function WishlistPage() {
+  useDocumentTitle('Your Wishlist');
   const { data: books, error, mutate } = useWishlist();
   const count = books?.length ?? 0;
   return (

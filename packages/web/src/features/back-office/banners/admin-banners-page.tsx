@@ -167,7 +167,6 @@ export default function AdminBannersPage() {
             columns={columns}
             rows={data}
             rowKey={(banner) => banner.announcementId}
-            stacked
             className={styles.table}
           />
         )}

@@ -44,8 +44,6 @@ export function bannerValuesOf(banner: Announcement): BannerFormValues {
   };
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 export interface BannerEditorProps {
   open: boolean;
   /** The banner being edited, or null for a new one. */
@@ -115,6 +113,8 @@ function BannerForm({
         <TextField label="Start" type="datetime-local" required {...form.field('start')} />
         <TextField label="End" type="datetime-local" required {...form.field('end')} />
       </div>
+      {/* Each colour name carries its own readable text colour: the storefront draws both from
+          the palette, so there is no separate text colour to pick. */}
       <fieldset className={styles.colors}>
         <legend className={styles.legend}>Colour</legend>
         <div className={styles.swatches}>
@@ -143,15 +143,6 @@ function BannerForm({
         </div>
       </fieldset>
       <div className={styles.editorRow}>
-        <label className={styles.textColor}>
-          <input
-            type="color"
-            value={HEX.test(values.textColor) ? values.textColor : '#ffffff'}
-            onChange={(event) => set('textColor', event.target.value)}
-            className={styles.colorInput}
-          />
-          <span>Text colour</span>
-        </label>
         <Toggle label="Pinned (shown on the storefront while it runs)" checked={values.isPinned} onChange={(event) => set('isPinned', event.target.checked)} />
       </div>
       <div>

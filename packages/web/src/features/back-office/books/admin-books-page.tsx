@@ -107,11 +107,12 @@ function BookGrid({ books }: { books: Book[] }) {
         <li key={book.bookId} className={styles.card}>
           <div className={styles.coverWrap}>
             <BookCover src={book.imageUrl} title={book.title} label={`Cover of ${book.title}`} />
+          </div>
+          <div className={styles.cardBody}>
+            {/* Under the cover, not on it: covers print their own genre at the top. */}
             <Badge tone="accent" className={styles.genre}>
               {book.genre}
             </Badge>
-          </div>
-          <div className={styles.cardBody}>
             <h2 className={styles.cardTitle}>{book.title}</h2>
             <p className={styles.cardAuthor}>{book.author}</p>
             <div className={styles.cardMeta}>

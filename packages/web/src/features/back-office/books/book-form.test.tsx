@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { manualClock, renderWithApp, sessionFor } from '../../../../test/render';
 import { spyOnApi } from '../../../../test/api-spy';
+import { BookForm } from './book-form';
+import { EMPTY_BOOK_FORM } from './book-form-values';
 
 const admin = { session: sessionFor('admin') };
 const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
@@ -205,4 +207,26 @@ describe('Edit Book', () => {
     expect(await screen.findByText('Book not found')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Books' }).getAttribute('href')).toBe('/admin/books');
   });
+});
+
+describe('the current cover', () => {
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload="alert(1)"/>'])(
+    'never puts a server address such as %s into an <img>',
+    async (imageUrl) => {
+      const { container } = renderWithApp(
+        <BookForm
+          mode="edit"
+          initial={{ ...EMPTY_BOOK_FORM, title: 'Muna Madan' }}
+          currentImageUrl={imageUrl}
+          cancelTo="/admin/books"
+          submitLabel="Save Changes"
+          failureText="Failed to update book. Please check your input."
+          onSave={async () => undefined}
+        />,
+        { mockUrl: 'http://unused.test' },
+      );
+      expect(await screen.findByRole('img', { name: 'Cover of Muna Madan' })).toBeTruthy();
+      expect(container.querySelector('img')).toBeNull();
+    },
+  );
 });

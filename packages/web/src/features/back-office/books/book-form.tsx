@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '../../../components/button';
 import { SelectField, TextField, Textarea, Toggle } from '../../../components/form-fields';
 import { FileIcon } from '../../../components/icons';
 import { type FormErrors, useForm } from '../../../lib/use-form';
+import { safeImageSrc } from '../../../lib/safe-image-src';
 import styles from './book-form.module.css';
 import { type BookFormState, toBookInput } from './book-form-values';
 
@@ -87,7 +88,8 @@ export function BookForm({ mode, initial, currentImageUrl, cancelTo, submitLabel
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  const shownCover = previewUrl ?? currentImageUrl ?? null;
+  // The server's cover address goes into <img> only when it is http(s) or same-origin.
+  const shownCover = previewUrl ?? safeImageSrc(currentImageUrl);
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>

@@ -15,6 +15,7 @@ import { useNow } from '../../../lib/use-now';
 import { useBook, useReviews } from '../../books';
 import { useDeleteBook } from './api/use-delete-book';
 import { BookLoadError, BookSkeleton } from './book-load-state';
+import { cx } from '../../../lib/cx';
 import styles from './book-view.module.css';
 import { DiscountDialog } from './discount-dialog';
 
@@ -86,7 +87,7 @@ function BookView({ book }: { book: Book }) {
           <dl className={styles.facts}>
             <Fact label="Stock" value={`${book.quantity} ${book.quantity === 1 ? 'copy' : 'copies'}`} />
             <Fact label="Format" value={book.format} />
-            <Fact label="ISBN" value={book.isbn} />
+            <Fact label="ISBN" value={book.isbn} unbroken />
             <Fact label="Language" value={book.language} />
             <Fact label="Publisher" value={book.publisher} />
             <Fact label="Published" value={formatDate(book.publicationDate)} />
@@ -136,9 +137,9 @@ function BookView({ book }: { book: Book }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, unbroken }: { label: string; value: string; unbroken?: boolean }) {
   return (
-    <div className={styles.fact}>
+    <div className={cx(styles.fact, unbroken && styles.unbroken)}>
       <dt className={styles.factName}>{label}</dt>
       <dd>{value || '—'}</dd>
     </div>

@@ -134,7 +134,7 @@ function RecentTable<T>({
       {rows.length === 0 ? (
         <p className={styles.emptyRow}>{empty}</p>
       ) : (
-        <DataTable label={tableLabel} columns={columns} rows={rows} rowKey={rowKey} stacked />
+        <DataTable label={tableLabel} columns={columns} rows={rows} rowKey={rowKey} />
       )}
     </Panel>
   );

@@ -59,7 +59,6 @@ export default function StaffOrdersPage() {
             columns={columns}
             rows={data}
             rowKey={(order) => order.orderId}
-            stacked
             className={styles.table}
           />
         )}

@@ -104,7 +104,6 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
               columns={COLUMNS}
               rows={data.items}
               rowKey={(user) => user.id}
-              stacked
               busy={isValidating}
               className={styles.table}
             />

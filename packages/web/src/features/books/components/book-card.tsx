@@ -22,7 +22,7 @@ export interface BookCardProps {
   headingLevel?: 2 | 3 | 4;
   /** Already known wishlist state (skips sdk.wishlist.check), e.g. on the wishlist page. */
   wishlisted?: boolean;
-  /** Small label over the cover, e.g. a best-seller rank. */
+  /** Small label above the details (never over the cover), e.g. a best-seller rank. */
   ribbon?: ReactNode;
   /** Show a visible "Remove from wishlist" button (the wishlist page). */
   showRemove?: boolean;
@@ -66,10 +66,10 @@ export function BookCard({
     <article className={cx(styles.card, layout === 'row' && styles.row, className)}>
       <div className={styles.media}>
         <BookCover title={book.title} src={book.imageUrl} eager={eager} titledPlaceholder />
-        {ribbon ? <span className={styles.ribbon}>{ribbon}</span> : null}
         <WishlistButton title={book.title} status={wishlist} className={styles.heartPosition} />
       </div>
       <div className={styles.body}>
+        {ribbon ? <span className={styles.ribbon}>{ribbon}</span> : null}
         <SaleStatus book={book} className={styles.sale} />
         <Heading className={styles.title}>
           <Link to={bookDetailsPath(book.bookId)} state={{ book }} className={styles.link}>

@@ -8,9 +8,10 @@ import { useSaleClock } from './sale-clock';
 type SaleBook = Pick<Book, 'isOnSale' | 'discount' | 'startTime' | 'endTime'>;
 
 /**
- * A book's sale state on a card or the detail page: while the deal runs, a sale badge with an
- * HH:MM:SS countdown that disappears at zero; for an on-sale book whose window is unreadable
- * or not yet open, the spec's plain note ('Invalid start date' / 'Starts in future').
+ * A book's sale state on a card or the detail page: while the deal runs, a sale badge with its
+ * end date ('Ends 31 Dec 2029') while that is more than a week away, then an HH:MM:SS
+ * countdown (days in front) that disappears at zero; for an on-sale book whose window is
+ * unreadable or not yet open, the spec's plain note ('Invalid start date' / 'Starts in future').
  */
 export function SaleStatus({ book, className }: { book: SaleBook; className?: string }) {
   const now = useSaleClock();
@@ -25,10 +26,16 @@ export function SaleStatus({ book, className }: { book: SaleBook; className?: st
       <Badge tone="sale">{book.discount > 0 ? `Sale −${book.discount}%` : 'Sale'}</Badge>
       <span className={styles.countdown}>
         <ClockIcon size={14} />
-        <span className="visually-hidden">Sale ends in </span>
-        <span role="timer" className={styles.time}>
-          {countdown.text}
-        </span>
+        {countdown.ticking ? (
+          <>
+            <span className="visually-hidden">Sale ends in </span>
+            <span role="timer" className={styles.time}>
+              {countdown.text}
+            </span>
+          </>
+        ) : (
+          countdown.text
+        )}
       </span>
     </span>
   );

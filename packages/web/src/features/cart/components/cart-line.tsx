@@ -1,12 +1,14 @@
 import { type CartItem } from '@pustak/sdk';
-import { cartLineTotal, formatRupees } from '@pustak/sdk/domain';
+import { cartLineTotal, formatRupees, isDealRunning } from '@pustak/sdk/domain';
 import { Link } from 'react-router';
-import { BookCover, Button, QuantityStepper, TrashIcon } from '../../../components';
+import { BookCover, Button, Price, QuantityStepper, TrashIcon } from '../../../components';
 import { bookDetailsPath } from '../../books';
 import styles from '../cart-page.module.css';
 
 export interface CartLineProps {
   line: CartItem;
+  /** The clock prices are read at: the sale price counts only while the book's sale runs. */
+  now: Date;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
   /** A quiet note under the row when its last change failed. */
@@ -14,8 +16,11 @@ export interface CartLineProps {
   removing?: boolean;
 }
 
-/** One cart row: cover, title, author, unit price, quantity stepper, line total, remove. */
-export function CartLine({ line, onQuantityChange, onRemove, error, removing }: CartLineProps) {
+/**
+ * One cart row: cover, title, author, the unit price the customer pays (the sale price while
+ * the sale runs, the list price struck beside it), quantity stepper, line total, remove.
+ */
+export function CartLine({ line, now, onQuantityChange, onRemove, error, removing }: CartLineProps) {
   const { book } = line;
   return (
     <li className={styles.line}>
@@ -28,7 +33,8 @@ export function CartLine({ line, onQuantityChange, onRemove, error, removing }: 
         </h3>
         <p className={styles.lineAuthor}>{book.author}</p>
         <p className={styles.linePrice}>
-          {formatRupees(book.price)} <span className={styles.each}>each</span>
+          <Price price={book.price} discount={book.discount} onSale={isDealRunning(book, now)} size="sm" />{' '}
+          <span className={styles.each}>each</span>
         </p>
         <div className={styles.lineControls}>
           <QuantityStepper value={line.quantity} onChange={onQuantityChange} label={`Quantity of ${book.title}`} />
@@ -51,7 +57,7 @@ export function CartLine({ line, onQuantityChange, onRemove, error, removing }: 
       </div>
       <p className={styles.lineTotal}>
         <span className="visually-hidden">Line total </span>
-        {formatRupees(cartLineTotal(line))}
+        {formatRupees(cartLineTotal(line, now))}
       </p>
     </li>
   );

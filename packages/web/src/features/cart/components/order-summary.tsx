@@ -1,25 +1,31 @@
 import { type CartItem } from '@pustak/sdk';
-import { CART_DISCOUNTS, cartItemCount, cartTotal, formatRupees } from '@pustak/sdk/domain';
+import { CART_DISCOUNTS, cartSummary, formatRupees } from '@pustak/sdk/domain';
 import { Button, InfoIcon, TagIcon } from '../../../components';
 import styles from '../cart-page.module.css';
 
 /**
- * The order summary: item count, the plain-sum total in Rs. and the Place Order button. The
- * offers list is shown for information only (spec: display only) and never changes the total.
+ * The order summary: item count, the subtotal at list price, what running sales and the cart
+ * discounts take off, and the total, which is what placing the order charges (the SDK's
+ * cartSummary, the rule the server prices orders by); then Place Order.
  */
 export function OrderSummary({
   lines,
+  now,
+  completedOrders,
   placing,
   failed,
   onPlaceOrder,
 }: {
   lines: CartItem[];
+  now: Date;
+  /** The customer's Completed orders (10 or more give 10 % off). */
+  completedOrders: number;
   placing: boolean;
   failed: boolean;
   onPlaceOrder: () => void;
 }) {
-  const count = cartItemCount(lines);
-  const total = cartTotal(lines);
+  const summary = cartSummary(lines, now, { completedOrders });
+  const applied = new Set(summary.discounts.map((discount) => discount.label));
   return (
     <section className={styles.summary} aria-labelledby="summary-heading">
       <h2 id="summary-heading" className={styles.summaryHeading}>
@@ -28,15 +34,30 @@ export function OrderSummary({
       <dl className={styles.totals}>
         <div className={styles.totalRow}>
           <dt>Items</dt>
-          <dd>{count}</dd>
+          <dd>{summary.copies}</dd>
         </div>
         <div className={styles.totalRow}>
           <dt>Subtotal</dt>
-          <dd>{formatRupees(total)}</dd>
+          <dd>{formatRupees(summary.listSubtotal)}</dd>
         </div>
+        {summary.saleSavings > 0 ? (
+          <div className={`${styles.totalRow} ${styles.saving}`}>
+            <dt>Sale savings</dt>
+            <dd>{formatRupees(-summary.saleSavings)}</dd>
+          </div>
+        ) : null}
+        {summary.discounts.length > 0 ? (
+          <div className={`${styles.totalRow} ${styles.saving}`}>
+            <dt>
+              Cart discount {summary.discountPercent}%
+              <span className={styles.discountReason}>{summary.discounts.map((d) => d.label).join(', ')}</span>
+            </dt>
+            <dd>{formatRupees(-summary.discountAmount)}</dd>
+          </div>
+        ) : null}
         <div className={`${styles.totalRow} ${styles.grandTotal}`}>
           <dt>Total</dt>
-          <dd>{formatRupees(total)}</dd>
+          <dd>{formatRupees(summary.total)}</dd>
         </div>
       </dl>
 
@@ -48,15 +69,18 @@ export function OrderSummary({
         <ul className={styles.offerList}>
           {CART_DISCOUNTS.map((offer) => (
             <li key={offer.label} className={styles.offerItem}>
-              <span>{offer.label}</span>
+              <span>
+                {offer.label}
+                {applied.has(offer.label) ? <span className={styles.offerApplied}> (applied)</span> : null}
+              </span>
               <span className={styles.offerPercent}>{offer.percent}%</span>
             </li>
           ))}
         </ul>
         <p className={styles.offersNote}>
           <InfoIcon size={14} />
-          For information only: offers are not included in the total above. Any discount you qualify for is
-          worked out by the store when the order is placed.
+          5% comes off from five books in one order and 10% more after 10 completed orders; the total above
+          includes them. The other offers are for information only.
         </p>
       </div>
 

@@ -1,22 +1,18 @@
-import { isEmailShaped } from '@pustak/sdk/domain';
-import { useState } from 'react';
-import { Button, MailIcon, TextField } from '../../../components';
-import { useForm } from '../../../lib/use-form';
+import { MailIcon, buttonClassName } from '../../../components';
 import styles from '../home-page.module.css';
 
-function validateNewsletter({ email }: { email: string }) {
-  return isEmailShaped(email) ? {} : { email: 'Enter a valid email address' };
-}
+/** The store's inbox, as the footer and the contact page give it. */
+const STORE_EMAIL = 'hello@pustak.com.np';
+const SIGN_UP_MAIL = `mailto:${STORE_EMAIL}?subject=${encodeURIComponent('Newsletter sign-up')}&body=${encodeURIComponent(
+  'Please add me to the Pustak newsletter.',
+)}`;
 
 /**
- * Newsletter sign-up. There is no newsletter endpoint, so nothing is sent: a well-formed
- * address gets an inline thank-you and the address never leaves the page.
+ * Newsletter sign-up. There is no newsletter endpoint, so the page takes no address and thanks
+ * no one: signing up is an e-mail the visitor sends to the store's inbox themselves, and the
+ * box says plainly that nothing goes until they send it.
  */
 export function Newsletter() {
-  const [done, setDone] = useState(false);
-  const form = useForm({ initial: { email: '' }, validate: validateNewsletter });
-  const submit = form.submit(() => setDone(true), { failure: () => null });
-
   return (
     <section className={styles.newsletter} aria-labelledby="newsletter-heading">
       <div className={styles.newsletterText}>
@@ -30,26 +26,14 @@ export function Newsletter() {
           <p className={styles.newsletterLead}>One short e-mail a month: new books, author events and member offers.</p>
         </div>
       </div>
-      {done ? (
-        <p role="status" className={styles.thanks}>
-          Thanks — we&apos;ll be in touch
+      <div className={styles.newsletterForm}>
+        <a href={SIGN_UP_MAIL} className={buttonClassName({ variant: 'warm', size: 'md' })}>
+          E-mail us to subscribe
+        </a>
+        <p className={styles.newsletterNote}>
+          Opens your e-mail app with a sign-up message to {STORE_EMAIL}. Nothing is sent until you send it.
         </p>
-      ) : (
-        <form className={styles.newsletterForm} onSubmit={submit} noValidate>
-          <TextField
-            label="Email address"
-            hideLabel
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...form.field('email')}
-            className={styles.newsletterField}
-          />
-          <Button type="submit" variant="warm">
-            Subscribe
-          </Button>
-        </form>
-      )}
+      </div>
     </section>
   );
 }

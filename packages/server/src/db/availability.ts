@@ -1,0 +1,19 @@
+// Whether an error means "the database cannot be reached right now" (it is down, restarting or
+// the pool cannot get a connection in time), as opposed to a bug or a refused statement. Such a
+// request is answered with the contract's 503, at once; the pool reconnects by itself.
+
+/** SQLSTATE classes and codes: 08 connection exception, 57P01..57P05 shutdown, crash, starting up. */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-5]|53300)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly|not queryable|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  // AggregateError (several addresses refused) and wrapped errors.
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
+}

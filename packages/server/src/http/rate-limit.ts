@@ -1,0 +1,187 @@
+// Rate limits where guessing pays: sign-in, the one-time code and registration, counted per
+// account and per address in fixed windows. A request over a limit is answered 429 with
+// `Retry-After` (seconds) in the operation's own error envelope (plain text on the auth calls),
+// before the rule runs: the right password or code is refused too until the window ends.
+//
+// The counters sit behind RateLimitStore: in memory for one instance (PGlite), in the database
+// (table rate_limits) on PostgreSQL, where several instances must count together or each one
+// lets an attacker through N times the limit.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Db } from '../domain/context.js';
+import { errorBody, type OperationMeta } from './contract.js';
+
+export interface RateLimitWindow {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface OperationLimits {
+  /** Per account (the username, e-mail or user id the request names). */
+  account: RateLimitWindow;
+  /** Per client address (request.ip: the peer, or X-Forwarded-For with TRUST_PROXY). */
+  address: RateLimitWindow;
+}
+
+export type LimitedOperation = 'loginUser' | 'verifyEmail' | 'registerUser';
+export type RateLimits = Record<LimitedOperation, OperationLimits>;
+
+const MINUTE = 60_000;
+
+/**
+ * A real shop's limits. Sign-in: 10 tries per account and 100 per address in 15 minutes (a
+ * successful sign-in clears the account's count; a carrier NAT puts many customers on one
+ * address). The 5-digit code: 5 tries per account (the code itself is spent after 5 wrong ones)
+ * and 30 per address in 15 minutes. Registration, which mails a fresh code: 5 per e-mail and
+ * 20 per address an hour. So one address gets at most ~100 code guesses an hour out of 90,000.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
+  verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
+  registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+};
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+
+/** Where the counters live. Both calls are atomic per key in any implementation. */
+export interface RateLimitStore {
+  /** Counts one attempt; answers the attempts in the key's current window and when it ends (ms). */
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** Forgets the key's attempts (a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Counters in this process, at most `maxKeys` of them. When full, expired windows go first, then
+ * the oldest keys down to 90 % (so a flood of new keys pays for a sweep only once in a while).
+ */
+export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const prune = (now: number) => {
+    for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
+    const target = Math.floor(maxKeys * 0.9);
+    for (const key of windows.keys()) {
+      if (windows.size <= target) break;
+      windows.delete(key);
+    }
+  };
+  return {
+    async hit(key, windowMs, now) {
+      let entry = windows.get(key);
+      if (!entry || entry.resetAt <= now) {
+        if (!entry && windows.size >= maxKeys) prune(now);
+        entry = { count: 0, resetAt: now + windowMs };
+        windows.delete(key);
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, resetAt: entry.resetAt };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+/**
+ * Counters in the database (table rate_limits): every instance on one PostgreSQL database counts
+ * together. One upsert per attempt, atomic under the row's lock; expired windows are deleted now
+ * and then.
+ */
+export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateLimitStore {
+  let hits = 0;
+  return {
+    async hit(key, windowMs, now) {
+      const at = new Date(now);
+      if (++hits % sweepEvery === 0) await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: new Date(now + windowMs) })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql<number>`case when rate_limits.reset_at <= ${at} then 1 else rate_limits.count + 1 end`,
+            reset_at: sql<Date>`case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end`,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+  };
+}
+
+/** The account a limited request names: the same spelling counts as the same account. Hashed: any length fits a key. */
+function accountOf(operationId: LimitedOperation, body: unknown): string {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const value = operationId === 'loginUser' ? fields.username : operationId === 'verifyEmail' ? fields.Id : fields.email;
+  return createHash('sha256').update(String(value ?? '').trim().toLowerCase()).digest('base64url');
+}
+
+/**
+ * The address a limit counts: an IPv4 address as it is (also when IPv4-mapped), an IPv6 address
+ * by its /64 network, since one subscriber usually holds a whole /64.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export interface RateLimitOptions {
+  clock: Clock;
+  limits: RateLimits;
+  store: RateLimitStore;
+  operationOf(request: FastifyRequest): OperationMeta | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rateLimitAccountKey?: string;
+  }
+}
+
+/**
+ * Counts after validation (a request the contract refuses guesses nothing and is not counted)
+ * and before the handler. A successful sign-in clears its account's count.
+ */
+export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions) {
+  const { limits, store, clock } = options;
+  app.addHook('preHandler', async (request, reply) => {
+    const meta = options.operationOf(request);
+    const operationId = meta?.operationId as LimitedOperation | undefined;
+    if (!meta || !operationId || !Object.hasOwn(limits, operationId)) return;
+    const now = clock.now().getTime();
+    const rule = limits[operationId];
+    const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
+    const counted = [
+      { window: rule.account, result: await store.hit(accountKey, rule.account.windowMs, now) },
+      { window: rule.address, result: await store.hit(`${operationId}:address:${addressKey(request.ip)}`, rule.address.windowMs, now) },
+    ];
+    const over = counted.filter(({ window, result }) => result.count > window.max);
+    if (over.length === 0) {
+      request.rateLimitAccountKey = accountKey;
+      return;
+    }
+    const retryAfter = Math.max(1, ...over.map(({ result }) => Math.ceil((result.resetAt - now) / 1000)));
+    const { type, body } = errorBody(meta, 429, TOO_MANY_ATTEMPTS);
+    return reply
+      .code(429)
+      .header('Retry-After', String(retryAfter))
+      .type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json')
+      .send(body);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.rateLimitAccountKey?.startsWith('loginUser:') && reply.statusCode === 200) await store.reset(request.rateLimitAccountKey);
+  });
+}

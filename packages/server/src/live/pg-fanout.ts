@@ -1,0 +1,139 @@
+// The hub across instances: PostgreSQL LISTEN/NOTIFY. A rule's live messages are sent with
+// NOTIFY inside its transaction (see `transact`), so PostgreSQL delivers them at commit to every
+// instance listening, this one included, and a rolled-back transaction announces nothing. Each
+// instance keeps one dedicated connection that LISTENs and hands what it hears to its own hub
+// clients; when that connection is lost it reconnects (backing off up to 5 s) and listens again.
+// Cache clears travel the same way, so a write on one instance is not hidden by another's cache.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Broadcaster, LiveMessage } from './notifier.js';
+
+const LIVE = 'pustak_live';
+const CACHE = 'pustak_cache';
+/** NOTIFY payloads must stay under 8000 bytes. */
+const MAX_TEXT = 3_000;
+
+export type SharedCacheName = 'catalogue' | 'callers';
+
+export interface PostgresFanout extends Broadcaster {
+  readonly instanceId: string;
+  /** Settles when the listener first listens. */
+  readonly ready: Promise<void>;
+  /** Whether the listening connection is up now. */
+  listening(): boolean;
+  /** Tells the other instances to drop their entries of this cache (or only the entry `key`). */
+  clearElsewhere(cache: SharedCacheName, key?: string): void;
+  close(): Promise<void>;
+}
+
+export interface FanoutOptions {
+  url: string;
+  db: Kysely<any>;
+  /** Delivers a message to this instance's hub clients. */
+  deliver(message: LiveMessage): void;
+  /** Drops this instance's cache entries, or one entry (a clear from another instance, or all after a reconnect). */
+  clearCache(cache: SharedCacheName | 'all', key?: string): void;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+const payloadOf = ({ sender, text }: LiveMessage) => JSON.stringify({ sender: sender.slice(0, MAX_TEXT), text: text.slice(0, MAX_TEXT) });
+
+export function createPostgresFanout({ url, db, deliver, clearCache, log }: FanoutOptions): PostgresFanout {
+  const instanceId = randomUUID();
+  let current: pg.Client | undefined;
+  let closed = false;
+  let everConnected = false;
+  let retryMs = 250;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let markReady!: () => void;
+  const ready = new Promise<void>((done) => (markReady = done));
+  const lostClients = new WeakSet<pg.Client>();
+
+  function onNotification({ channel, payload }: pg.Notification) {
+    try {
+      const message = JSON.parse(payload ?? '{}');
+      if (channel === LIVE && typeof message.sender === 'string' && typeof message.text === 'string') deliver(message);
+      else if (channel === CACHE && message.from !== instanceId && (message.cache === 'catalogue' || message.cache === 'callers')) {
+        clearCache(message.cache, typeof message.key === 'string' ? message.key : undefined);
+      }
+    } catch {
+      log.warn(`live: ignored a malformed ${channel} notification`);
+    }
+  }
+
+  function lost(client: pg.Client, why: string) {
+    if (lostClients.has(client)) return;
+    lostClients.add(client);
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    if (current === client) current = undefined;
+    if (closed) return;
+    log.warn(`live: the LISTEN connection is down (${why}); reconnecting in ${retryMs} ms`);
+    retryTimer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 5_000);
+  }
+
+  async function connect() {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
+    client.on('error', (error) => lost(client, error.message));
+    client.on('end', () => lost(client, 'connection ended'));
+    client.on('notification', onNotification);
+    try {
+      await client.connect();
+      await client.query(`listen ${LIVE}`);
+      await client.query(`listen ${CACHE}`);
+    } catch (error) {
+      lost(client, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (closed) {
+      lostClients.add(client);
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    retryMs = 250;
+    // Clears sent while this instance was not listening were missed: start the caches over.
+    if (everConnected) {
+      clearCache('all');
+      log.info('live: listening again');
+    }
+    everConnected = true;
+    markReady();
+  }
+  void connect();
+
+  const notify = (channel: string, payload: string) =>
+    sql`select pg_notify(${channel}, ${payload})`.execute(db).then(
+      () => undefined,
+      (error: Error) => log.warn(`live: NOTIFY ${channel} failed: ${error.message}`),
+    );
+
+  return {
+    instanceId,
+    ready,
+    listening: () => current !== undefined,
+    async publishInTransaction(tx: Transaction<any>, messages: LiveMessage[]) {
+      await sql`select pg_notify(${LIVE}, payload) from unnest(${messages.map(payloadOf)}::text[]) with ordinality as m(payload, n) order by n`.execute(tx);
+    },
+    broadcast(sender, text) {
+      void notify(LIVE, payloadOf({ sender, text }));
+      return 0;
+    },
+    clearElsewhere(cache, key) {
+      void notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(key === undefined ? {} : { key: key.slice(0, MAX_TEXT) }) }));
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = undefined;
+      if (client) {
+        lostClients.add(client);
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}

@@ -1,0 +1,293 @@
+// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64]`: a festival
+// sale (Dashain and Tihar). The same mix of requests — 80 % catalogue and book pages, 15 % cart,
+// 5 % orders with their verification at the counter — against N instances on PostgreSQL, beside
+// one instance on PGlite and a bare Fastify route (the floor), all in the same run, each on the
+// same seeded data (10,000 books, 50,000 past orders). The shoppers' carts hold the last copies
+// of 20 festival books (5 each), so orders and verifications race for them. Prints requests/s,
+// p50/p99 per operation, errors, the database's connection count, and whether anything was
+// oversold. The load generator spreads requests over the instances in turn (as a load balancer
+// would) and runs in this process, on the same machine.
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { seedBenchData } from './lib/bench-seed.mjs';
+import { findFreePort } from './lib/free-port.mjs';
+import { run } from './lib/run.mjs';
+import { startPostgres } from './lib/postgres.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const INSTANCES = arg('instances', 2);
+const DURATION = arg('duration', 15);
+const CONNECTIONS = arg('connections', 64);
+const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
+const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+const PASSWORD = 'bench-password';
+
+const undo = [];
+async function cleanup() {
+  for (const step of undo.reverse()) await step().catch(() => {});
+  undo.length = 0;
+}
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+/** A node process that reports `{ ready }` over IPC; stopped (SIGTERM) by cleanup. */
+function startChild(args, env = {}) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  const stop = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
+  undo.push(stop);
+  return new Promise((done, fail) => {
+    child.on('message', (m) => m?.ready && done({ child, stop }));
+    child.on('exit', (code) => fail(new Error(`a bench process exited early (${code})`)));
+  });
+}
+
+await run(process.execPath, [join(root, 'packages/server/build.mjs'), '--quiet']);
+const { openDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
+const { hashPassword } = await import(join(root, 'packages/server/dist/auth/passwords.js'));
+const { createTokenService } = await import(join(root, 'packages/server/dist/auth/tokens.js'));
+const { sql } = await import(join(root, 'packages/server/node_modules/kysely/dist/esm/index.js')).catch(() => import('kysely'));
+const hash = await hashPassword(PASSWORD);
+const tokenService = createTokenService(SECRET, { now: () => new Date() });
+
+/** Seeds a database; answers what the load needs (tokens, book ids) and the festival stock. */
+async function prepare(target) {
+  const database = await openDatabase(target);
+  try {
+    const started = performance.now();
+    await seedBenchData(database.db, sql, hash, SIZES);
+    const users = await database.db.selectFrom('users').select(['id', 'username', 'email', 'role']).execute();
+    const books = await database.db.selectFrom('books').select(['id', 'quantity']).orderBy('id').execute();
+    return {
+      seconds: (performance.now() - started) / 1000,
+      customers: await Promise.all(users.filter((u) => u.username.startsWith('bench') && u.role === 'User').map((u) => tokenService.issue(u))),
+      shoppers: await Promise.all(users.filter((u) => u.username.startsWith('shopper')).map((u) => tokenService.issue(u))),
+      staff: await tokenService.issue(users.find((u) => u.username === 'benchstaff')),
+      festival: books.slice(0, SIZES.festival.books).map((b) => b.id),
+      others: books.slice(SIZES.festival.books).map((b) => b.id),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The festival's books: stock left and copies handed over in this run (the shoppers' Completed orders), from the database. */
+async function festivalStock(target, festival) {
+  const database = await openDatabase(target);
+  try {
+    const rows = await sql`select b.id, b.quantity,
+        coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id join users u on u.id = o.user_id
+          where i.book_id = b.id and o.status = 'Completed' and u.username like 'shopper%'), 0)::int as sold
+      from books b where b.id = any(${festival}::uuid[])`.execute(database.db);
+    const negative = rows.rows.filter((r) => r.quantity < 0).length;
+    const oversold = rows.rows.filter((r) => r.sold > SIZES.festival.copies || r.quantity !== SIZES.festival.copies - r.sold).length;
+    return { negative, oversold, sold: rows.rows.reduce((sum, r) => sum + r.sold, 0) };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------- the load ----------
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+
+/**
+ * Runs the mix for DURATION seconds with CONNECTIONS concurrent clients over `origins`.
+ * @returns per operation: count, p50, p99, errors (5xx, network, or an unexpected status), refused (400 out of stock)
+ */
+async function festivalLoad(origins, data, { sampleConnections } = {}) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const stats = new Map();
+  let turn = 0;
+  let shopper = 0;
+  const send = (name, method, path, { token, body, expected = [200] } = {}) =>
+    new Promise((done) => {
+      const origin = new URL(origins[turn++ % origins.length]);
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const started = performance.now();
+      const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0 };
+      stats.set(name, entry);
+      const req = request(
+        { agent, host: origin.hostname, port: origin.port, method, path,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => {
+            entry.latencies.push(performance.now() - started);
+            if (expected.includes(res.statusCode)) {
+              if (res.statusCode === 400) entry.refused += 1;
+            } else entry.errors += 1;
+            let json = null;
+            try {
+              json = JSON.parse(Buffer.concat(chunks).toString());
+            } catch {
+              // not JSON
+            }
+            done({ status: res.statusCode, json });
+          });
+        },
+      );
+      req.on('error', () => {
+        entry.errors += 1;
+        done({ status: 0, json: null });
+      });
+      req.end(payload);
+    });
+  const sorts = ['createdat', 'price', 'title'];
+  const genres = ['Fiction', 'Science', 'History', 'Fantasy'];
+  const step = async () => {
+    const roll = Math.random() * 100;
+    if (roll < 40) {
+      const genre = Math.random() < 0.25 ? `&genre=${pick(genres)}` : '';
+      // Most shoppers look at the first pages: page 1 to 20, the first ones far more often.
+      await send('catalogue page', 'GET', `/api/book/all?page=${1 + Math.floor(Math.random() ** 2 * 20)}&pageSize=8&sortBy=${pick(sorts)}${genre}`);
+    } else if (roll < 80) {
+      await send('book page', 'GET', `/api/bookcrud/getbookbyid/${pick(Math.random() < 0.1 ? data.festival : data.others)}`);
+    } else if (roll < 95) {
+      await send('add to cart', 'POST', '/api/addToCart/add', { token: pick(data.customers), body: { bookId: pick(data.others), quantity: 1 } });
+    } else {
+      const token = data.shoppers[shopper++ % data.shoppers.length];
+      // Out of stock is the contract's 400: a refusal, not an error.
+      const placed = await send('place order', 'POST', '/api/order/place', { token, expected: [200, 400] });
+      if (placed.status === 200) {
+        await send('verify order', 'PUT', `/api/staff/verifyOrder/${placed.json.data.orderId}`, { token: data.staff, body: { ClaimCode: placed.json.data.claimCode }, expected: [200, 400] });
+      }
+    }
+  };
+  let peakConnections = 0;
+  const sampler = sampleConnections
+    ? setInterval(() => sampleConnections().then((n) => (peakConnections = Math.max(peakConnections, n)), () => {}), 250)
+    : undefined;
+  const deadline = performance.now() + DURATION * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < deadline) await step();
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  agent.destroy();
+  const rows = [...stats].map(([name, entry]) => {
+    const sorted = entry.latencies.sort((a, b) => a - b);
+    return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors, refused: entry.refused };
+  });
+  const total = rows.reduce((sum, r) => sum + r.rps, 0);
+  return { rows, total, peakConnections, shoppersUsed: shopper };
+}
+
+async function floorLoad(origin) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies = [];
+  let errors = 0;
+  const url = new URL(origin);
+  const deadline = performance.now() + Math.min(DURATION, 10) * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      await new Promise((done) => {
+        const req = request({ agent, host: url.hostname, port: url.port, path: '/ping' }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - t);
+            done();
+          });
+        });
+        req.on('error', () => {
+          errors += 1;
+          done();
+        });
+        req.end();
+      });
+    }
+  }));
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return { rps: sorted.length / ((performance.now() - started) / 1000), p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors };
+}
+
+const results = [];
+try {
+  // ---------- the floor ----------
+  const floorPort = await findFreePort();
+  const floor = await startChild(['-e', `
+    const app = require(${JSON.stringify(join(root, 'node_modules/fastify'))})();
+    app.get('/ping', async () => ({ pong: true }));
+    app.listen({ port: ${floorPort}, host: '127.0.0.1' }).then((url) => process.send({ ready: url }));
+  `]);
+  const floorResult = await floorLoad(`http://127.0.0.1:${floorPort}`);
+  await floor.stop();
+
+  // ---------- one instance on PGlite ----------
+  const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-festival-'));
+  undo.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
+  const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
+  const pgliteData = await prepare(pgliteTarget);
+  const pglitePort = await findFreePort();
+  const pgliteServer = await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
+    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+  });
+  const pgliteResult = await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData);
+  await pgliteServer.stop();
+  results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
+
+  // ---------- N instances on PostgreSQL ----------
+  const cluster = await startPostgres();
+  undo.push(() => cluster.destroy());
+  const url = await cluster.createDatabase('bench');
+  const pgTarget = { kind: 'postgres', url };
+  const pgData = await prepare(pgTarget);
+  const origins = [];
+  for (let n = 0; n < INSTANCES; n += 1) {
+    const port = await findFreePort();
+    await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
+      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
+    });
+    origins.push(`http://127.0.0.1:${port}`);
+  }
+  const monitor = new pg.Client({ connectionString: url });
+  await monitor.connect();
+  undo.push(() => monitor.end());
+  const connectionCount = async () =>
+    Number((await monitor.query(`select count(*)::int as n from pg_stat_activity where datname = 'bench' and pid <> pg_backend_pid()`)).rows[0].n);
+  const pgResult = await festivalLoad(origins, pgData, { sampleConnections: connectionCount });
+  results.push({ name: `PostgreSQL, ${INSTANCES} instances`, seed: pgData.seconds, load: pgResult, stock: await festivalStock(pgTarget, pgData.festival), connections: await connectionCount() });
+
+  // ---------- the report ----------
+  console.log(`\nPustak festival-sale bench: ${SIZES.BOOKS.toLocaleString('en')} books, ${SIZES.ORDERS.toLocaleString('en')} past orders, ${SIZES.festival.books} festival books with ${SIZES.festival.copies} copies each;`);
+  console.log(`${CONNECTIONS} connections, ${DURATION} s per setup; mix 40 % catalogue pages, 40 % book pages, 15 % add to cart, 5 % place order (+ verify when placed)\n`);
+  console.log('| setup | operation | req/s | p50 ms | p99 ms | errors | refused (400, out of stock) |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(`| bare Fastify route (floor) | GET /ping | ${Math.round(floorResult.rps)} | ${floorResult.p50.toFixed(1)} | ${floorResult.p99.toFixed(1)} | ${floorResult.errors} | |`);
+  const order = ['catalogue page', 'book page', 'add to cart', 'place order', 'verify order'];
+  for (const r of results) {
+    for (const row of r.load.rows.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))) {
+      console.log(`| ${r.name} | ${row.name} | ${Math.round(row.rps)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${row.refused || ''} |`);
+    }
+    console.log(`| ${r.name} | **all** | **${Math.round(r.load.total)}** | | | **${r.load.rows.reduce((s, row) => s + row.errors, 0)}** | |`);
+  }
+  console.log('');
+  for (const r of results) {
+    console.log(`${r.name}: seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
+      (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}` : ''));
+    if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
+  }
+} finally {
+  await cleanup();
+}

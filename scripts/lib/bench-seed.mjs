@@ -1,0 +1,58 @@
+// The bench's data: 10,000 books, 50,000 past orders, customers with tokens to sign in, a staff
+// account, and shoppers with one book in their cart each (a cart is emptied by placing it, so
+// every order needs a shopper of its own). The same rows on PGlite and on PostgreSQL.
+// With `festival`, the shoppers' carts hold the last copies of a few festival books instead.
+
+/**
+ * @param {import('kysely').Kysely<any>} db
+ * @param {typeof import('kysely').sql} sql
+ * @param {string} hash an argon2 hash of the bench password, for every account
+ * @param {{ BOOKS: number, ORDERS: number, CUSTOMERS: number, SHOPPERS: number, festival?: { books: number, copies: number } }} sizes
+ */
+export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS, festival }) {
+  await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+    select gen_random_uuid(), 'bench' || g, 'bench' || g || '@example.com', ${hash}, 'User', true, now() - (g || ' days')::interval
+    from generate_series(1, ${CUSTOMERS}) g`.execute(db);
+  await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+    values (gen_random_uuid(), 'benchstaff', 'benchstaff@example.com', ${hash}, 'Staff', true, now())`.execute(db);
+  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
+  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
+      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
+    select gen_random_uuid(),
+      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
+      'Author ' || (g % 500), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
+      now() - (g || ' days')::interval, (100 + g % 2000) * 100, 1000000, 'English', (g % 5) * 500, 'Paperback',
+      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
+      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
+      now() - (g || ' minutes')::interval
+    from generate_series(1, ${BOOKS}) g`.execute(db);
+  await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User')
+    insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
+    select gen_random_uuid(), u.id, now() - ((g % 20000) || ' minutes')::interval, 45000, 0, 45000,
+      (array['Completed', 'Cancelled', 'Completed'])[1 + g % 3], null
+    from generate_series(0, ${ORDERS - 1}) g join u on u.n = g % ${CUSTOMERS}`.execute(db);
+  await sql`with o as (select id, row_number() over (order by id) - 1 as n from orders),
+    b as (select id, title, price_paisa, row_number() over (order by id) - 1 as n from books)
+    insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+    select gen_random_uuid(), o.id, b.id, b.title, 1, b.price_paisa, b.price_paisa from o join b on b.n = o.n % ${BOOKS}`.execute(db);
+  // Shoppers with one book in their cart each, for the place-order run (a cart is emptied by
+  // placing it, so every order needs a shopper of its own).
+  await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+    select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now()
+    from generate_series(1, ${SHOPPERS}) g`.execute(db);
+  await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
+    b as (select id, price_paisa, row_number() over (order by id) as n from books)
+    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
+    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, b.price_paisa, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
+
+  if (festival) {
+    // The first books by id are the festival's: a few copies each, and every shopper's cart holds one of them.
+    await sql`update books set quantity = ${festival.copies} where id in (select id from books order by id limit ${festival.books})`.execute(db);
+    await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
+      b as (select id, row_number() over (order by id) as n from books order by id limit ${festival.books})
+      update cart_items c set book_id = b.id, quantity = 1 from s, b
+      where c.user_id = s.id and b.n = 1 + s.n % ${festival.books}`.execute(db);
+  }
+  await sql`vacuum analyze`.execute(db);
+}

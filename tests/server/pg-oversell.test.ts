@@ -1,0 +1,89 @@
+// Nothing oversold on PostgreSQL with two instances: the last copies of a book in the carts of
+// 50 customers, whose orders 10 staff verify at once through both instances; and one order
+// verified twice at once on the two instances.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDS, freshPostgresDatabase } from './helpers.js';
+import { api, insertAccounts, login, query, startInstances, type InstanceGroup } from './instances.js';
+
+let group: InstanceGroup | undefined;
+let drop: (() => Promise<void>) | undefined;
+let dbUrl = '';
+let origins: string[] = [];
+beforeAll(async () => {
+  const database = await freshPostgresDatabase(false);
+  drop = database.drop;
+  dbUrl = database.url;
+  group = await startInstances(dbUrl, 2);
+  origins = group.instances.map((i) => i.url);
+});
+afterAll(async () => {
+  await group?.close();
+  await drop?.();
+});
+
+/** Request n goes to instance n % 2. */
+const on = (n: number) => origins[n % origins.length]!;
+const stockOf = async (bookId: string) => (await query(dbUrl, 'select quantity from books where id = $1', [bookId]))[0].quantity as number;
+
+describe('the last copies on two instances', () => {
+  it('50 customers order the 3 last copies, 10 staff verify at once: 3 complete, the rest get the 400, stock ends at 0', async () => {
+    const COPIES = 3;
+    const book = IDS.hillHouse;
+    const [{ title }] = await query(dbUrl, 'update books set quantity = $2 where id = $1 returning title', [book, COPIES]);
+    const customers = await insertAccounts(dbUrl, 'festival', 50);
+    const staff = await insertAccounts(dbUrl, 'counter', 10, 'Staff');
+    const customerTokens = await Promise.all(customers.map((name, n) => login(on(n), name)));
+    const staffTokens = await Promise.all(staff.map((name, n) => login(on(n + 1), name)));
+    const notificationsBefore = (await query(dbUrl, 'select count(*)::int as n from notifications'))[0].n as number;
+
+    // Every customer has one copy in the cart (3 are in stock, so each add is allowed) and orders it.
+    const added = await Promise.all(customerTokens.map((token, n) => api(on(n), 'POST', '/api/addToCart/add', { token, body: { bookId: book, quantity: 1 } })));
+    expect(added.map((r) => r.status)).toEqual(customers.map(() => 200));
+    const placed = await Promise.all(customerTokens.map((token, n) => api(on(n + 1), 'POST', '/api/order/place', { token })));
+    expect(placed.map((r) => r.status)).toEqual(customers.map(() => 200));
+    const orders = placed.map((r) => r.body.data as { orderId: string; claimCode: string });
+
+    // All 50 verifications at once: staff member n % 10, through instance n % 2.
+    const verified = await Promise.all(
+      orders.map((order, n) =>
+        api(on(n), 'PUT', `/api/staff/verifyOrder/${order.orderId}`, { token: staffTokens[n % staffTokens.length]!, body: { ClaimCode: order.claimCode } }),
+      ),
+    );
+    const statuses = verified.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(COPIES);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(orders.length - COPIES);
+    for (const refused of verified.filter((r) => r.status === 400)) {
+      expect(refused.body).toEqual({ status: 'error', message: `Not enough stock for book: ${title}` });
+    }
+
+    // Stock, order statuses and notifications agree, as the database and both instances see them.
+    expect(await stockOf(book)).toBe(0);
+    const completedIds = orders.filter((_, n) => verified[n]!.status === 200).map((o) => o.orderId).sort();
+    const rows = await query(dbUrl, 'select id, status from orders where id = any($1::uuid[])', [orders.map((o) => o.orderId)]);
+    expect(rows.filter((r) => r.status === 'Completed').map((r) => r.id).sort()).toEqual(completedIds);
+    expect(rows.filter((r) => r.status === 'Pending')).toHaveLength(orders.length - COPIES);
+    expect((await query(dbUrl, 'select count(*)::int as n from notifications'))[0].n).toBe(notificationsBefore + COPIES);
+    for (const origin of origins) {
+      expect((await api(origin, 'GET', `/api/bookcrud/getbookbyid/${book}`)).body.data.quantity).toBe(0);
+    }
+    const staffView = (await api(on(0), 'GET', '/api/order/all', { token: staffTokens[0]! })).body.data as { orderId: string; status: string }[];
+    const statusById = new Map(staffView.map((o) => [o.orderId, o.status]));
+    for (const [n, order] of orders.entries()) expect(statusById.get(order.orderId)).toBe(verified[n]!.status === 200 ? 'Completed' : 'Pending');
+  });
+
+  it('verifies the same order twice at once on the two instances: stock goes down once', async () => {
+    const [customer] = await insertAccounts(dbUrl, 'twice', 1);
+    const [counter] = await insertAccounts(dbUrl, 'twicestaff', 1, 'Staff');
+    const token = await login(on(0), customer!);
+    const staffToken = await login(on(1), counter!);
+    for (let round = 0; round < 5; round += 1) {
+      const before = await stockOf(IDS.munaMadan);
+      expect((await api(on(round), 'POST', '/api/addToCart/add', { token, body: { bookId: IDS.munaMadan, quantity: 2 } })).status).toBe(200);
+      const { orderId, claimCode } = (await api(on(round + 1), 'POST', '/api/order/place', { token })).body.data;
+      const both = await Promise.all([0, 1].map((n) => api(on(n), 'PUT', `/api/staff/verifyOrder/${orderId}`, { token: staffToken, body: { ClaimCode: claimCode } })));
+      expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(both.find((r) => r.status === 400)!.body).toEqual({ status: 'error', message: 'Order already completed' });
+      expect(await stockOf(IDS.munaMadan)).toBe(before - 2);
+    }
+  });
+});

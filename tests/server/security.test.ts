@@ -1,0 +1,409 @@
+// Hardening (issue 9, part 4): attempt limits on sign-in, the one-time code and registration
+// (429 + Retry-After, with a clock the test moves), security headers on the API, the files and
+// the served web app, CORS for configured origins only, body size limits, no source maps, and
+// the token secret's checks.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
+import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
+import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
+import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
+import { buildServer } from './processes.js';
+
+const MINUTE = 60_000;
+const servers: TestServer[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+afterAll(async () => {
+  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
+});
+
+async function server(options: Parameters<typeof startTestServer>[0] = {}) {
+  const t = await startTestServer(options);
+  servers.push(t);
+  return t;
+}
+
+const login = (t: TestServer, username: string, password: string, remoteAddress = '203.0.113.7') =>
+  t.call({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+const register = (t: TestServer, username: string, remoteAddress = '203.0.113.7') =>
+  t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: `${username}@example.com`, username, password: PASSWORD, confirmPassword: PASSWORD }, remoteAddress });
+const verify = (t: TestServer, id: string, code: string, remoteAddress = '203.0.113.7') =>
+  t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: id, VerificationCode: code }, remoteAddress });
+
+/** A 429 as the contract declares it for the auth calls: plain text and Retry-After in seconds. */
+function expectTooMany(reply: Awaited<ReturnType<TestServer['call']>>, retryAfterSeconds: number) {
+  expect(reply.statusCode, reply.body).toBe(429);
+  expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+  expect(reply.body).toBe('Too many attempts. Please try again later.');
+  expect(reply.headers['retry-after']).toBe(String(retryAfterSeconds));
+}
+
+const wrongCode = (code: string) => String(((Number(code) - 10_000 + 1) % 90_000) + 10_000);
+
+describe('attempt limits (a real shop: the server default)', () => {
+  it('sign-in: 10 tries per account in 15 minutes, then 429 even with the right password, which works again after the window', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    for (let i = 0; i < 10; i += 1) expect((await login(t, 'sita', `wrong-${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+    t.clock.advance(5 * MINUTE);
+    // From yet another address, with the right password: the account is over its limit.
+    expectTooMany(await login(t, 'SITA', PASSWORD, '198.51.100.99'), 10 * 60);
+    t.clock.advance(10 * MINUTE - 1000);
+    expectTooMany(await login(t, 'sita', PASSWORD), 1);
+    t.clock.advance(1000);
+    expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in clears the account count, so a customer who signs in often is never locked out', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 9; i += 1) expect((await login(t, 'staff', 'wrong-password')).statusCode).toBe(401);
+      expect((await login(t, 'staff', PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it('the default limits are the documented ones', () => {
+    expect(DEFAULT_RATE_LIMITS).toEqual({
+      loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
+      verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
+      registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+    });
+  });
+
+  it('the one-time code: the 6th try on an account is refused within 15 minutes, whatever the code', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    const id = (await register(t, 'coder')).json().user.id as string;
+    const code = lastCode(t, 'coder@example.com');
+    for (let i = 0; i < 5; i += 1) expect((await verify(t, id, wrongCode(code), `192.0.2.${i}`)).statusCode).toBe(400);
+    expectTooMany(await verify(t, id, code, '192.0.2.200'), 15 * 60);
+  });
+});
+
+const small: RateLimits = {
+  loginUser: { account: { max: 100, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
+  verifyEmail: { account: { max: 3, windowMs: MINUTE }, address: { max: 4, windowMs: MINUTE } },
+  registerUser: { account: { max: 2, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
+};
+
+describe('attempt limits (small limits, same rules)', () => {
+  it('sign-in per address: other names from the same address are refused, another address is not', async () => {
+    const t = await server({ rateLimits: small });
+    for (const name of ['nobody1', 'nobody2', 'nobody3']) expect((await login(t, name, 'x')).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD), 60);
+    expect((await login(t, 'sita', PASSWORD, '203.0.113.8')).statusCode).toBe(200);
+    t.clock.advance(MINUTE);
+    expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the code per account: after the limit the right code is refused, and accepted once the window has passed', async () => {
+    const t = await server({ rateLimits: small });
+    const id = (await register(t, 'verifier', '198.51.100.1')).json().user.id as string;
+    const code = lastCode(t, 'verifier@example.com');
+    for (let i = 0; i < 3; i += 1) expect((await verify(t, id, wrongCode(code), `198.51.100.${10 + i}`)).body).toBe('Invalid verification code');
+    expectTooMany(await verify(t, id, code, '198.51.100.20'), 60);
+    t.clock.advance(30_000);
+    expectTooMany(await verify(t, id, code, '198.51.100.21'), 30);
+    t.clock.advance(30_000);
+    const verified = await verify(t, id, code, '198.51.100.22');
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await login(t, 'verifier', PASSWORD, '198.51.100.23')).statusCode).toBe(200);
+  });
+
+  it('the code per address: guessing across many accounts from one address stops', async () => {
+    const t = await server({ rateLimits: small });
+    const ids = [];
+    for (const [i, name] of ['g1', 'g2', 'g3'].entries()) ids.push((await register(t, name, `198.51.100.${50 + i}`)).json().user.id as string);
+    for (const id of ids) expect((await verify(t, id, '12345')).statusCode).toBe(400);
+    expect((await verify(t, ids[0]!, '12346')).statusCode).toBe(400);
+    expectTooMany(await verify(t, ids[1]!, '12347'), 60);
+  });
+
+  it('registration per e-mail and per address, and a request the contract refuses is not counted', async () => {
+    const t = await server({ rateLimits: small });
+    for (let i = 0; i < 5; i += 1) {
+      const bad = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'again@example.com', username: 'again' }, remoteAddress: '203.0.113.50' });
+      expect(bad.statusCode).toBe(422);
+    }
+    expect((await register(t, 'again', '203.0.113.50')).statusCode).toBe(200);
+    expect((await register(t, 'again', '203.0.113.51')).statusCode).toBe(200);
+    expectTooMany(await register(t, 'again', '203.0.113.52'), 60);
+    // Per address: a third registration from .50 is fine, the fourth is refused.
+    expect((await register(t, 'other1', '203.0.113.50')).statusCode).toBe(200);
+    expect((await register(t, 'other2', '203.0.113.50')).statusCode).toBe(200);
+    expectTooMany(await register(t, 'other3', '203.0.113.50'), 60);
+    t.clock.advance(MINUTE);
+    expect((await register(t, 'other3', '203.0.113.50')).statusCode).toBe(200);
+  });
+
+  it('behind a proxy (TRUST_PROXY) the address is the forwarded client, not the proxy', async () => {
+    const t = await server({ rateLimits: small, settings: { trustProxy: true } });
+    const from = (client: string) => ({ 'x-forwarded-for': client });
+    for (let i = 0; i < 3; i += 1) {
+      const reply = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'sita', password: 'x' }, headers: from('192.0.2.1') });
+      expect(reply.statusCode).toBe(401);
+    }
+    expect((await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'sita', password: 'x' }, headers: from('192.0.2.1') })).statusCode).toBe(429);
+    expect((await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'sita', password: PASSWORD }, headers: from('192.0.2.2') })).statusCode).toBe(200);
+  });
+
+  it('other operations are not limited', async () => {
+    const t = await server({ rateLimits: small });
+    for (let i = 0; i < 10; i += 1) expect((await t.call({ method: 'GET', url: '/api/book/bestSeller' })).statusCode).toBe(200);
+  });
+});
+
+describe('the address a limit counts', () => {
+  it('is the IPv4 address, also IPv4-mapped, and the /64 network of an IPv6 address', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('so every address of one IPv6 network shares the sign-in limit', async () => {
+    const t = await server({ rateLimits: small });
+    for (let i = 1; i <= 3; i += 1) expect((await login(t, `nobody${i}`, 'x', `2001:db8:1:2::${i}`)).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD, '2001:db8:1:2:ffff::9'), 60);
+    expect((await login(t, 'sita', PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+});
+
+describe('the counter stores', () => {
+  let database: OpenDatabase;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, and reset forgets a key', async (kind) => {
+    const store = kind === 'memory' ? memoryRateLimitStore() : databaseRateLimitStore(database.db, { sweepEvery: 3 });
+    const key = `k-${kind}`;
+    expect(await store.hit(key, 1000, 0)).toEqual({ count: 1, resetAt: 1000 });
+    expect(await store.hit(key, 1000, 999)).toEqual({ count: 2, resetAt: 1000 });
+    expect(await store.hit(key, 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
+    await store.reset(key);
+    expect(await store.hit(key, 1000, 1500)).toEqual({ count: 1, resetAt: 2500 });
+  });
+
+  it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {
+    const store = memoryRateLimitStore({ maxKeys: 10 });
+    await store.hit('expired', 10, 0);
+    for (let i = 0; i < 9; i += 1) await store.hit(`k${i}`, 1000, 0);
+    await store.hit('new', 1000, 20); // full: the expired key makes room
+    expect((await store.hit('k0', 1000, 21)).count).toBe(2);
+    await store.hit('newer', 1000, 21); // full, nothing expired: the oldest key (k0) goes
+    expect((await store.hit('k8', 1000, 22)).count).toBe(2);
+    expect((await store.hit('new', 1000, 22)).count).toBe(2);
+    expect((await store.hit('k0', 1000, 22)).count).toBe(1);
+    // A flood of new keys stays within the bound.
+    for (let i = 0; i < 1000; i += 1) await store.hit(`flood${i}`, 1000, 30);
+    let kept = 0;
+    for (let i = 0; i < 1000; i += 1) if ((await store.hit(`flood${i}`, 1000, 30)).count === 2) kept += 1;
+    expect(kept).toBeLessThanOrEqual(10);
+  });
+
+  it('database: two instances on one database count together, and expired windows are swept', async () => {
+    const one = databaseRateLimitStore(database.db, { sweepEvery: 1000 });
+    const two = databaseRateLimitStore(database.db);
+    expect((await one.hit('shared', 60_000, 0)).count).toBe(1);
+    expect((await two.hit('shared', 60_000, 1)).count).toBe(2);
+    const concurrent = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).hit('shared', 60_000, 2)));
+    expect(concurrent.map((r) => r.count).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    await one.hit('old', 10, 0);
+    await databaseRateLimitStore(database.db, { sweepEvery: 1 }).hit('other', 10, 100); // sweeps what ended by then
+    const left = await database.db.selectFrom('rate_limits').select('key').where('key', '=', 'old').execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a server on the database store refuses as the memory one does, and keeps no account name in clear', async () => {
+    const t = await server({ rateLimits: small, settings: { rateLimitStore: 'database' } });
+    for (const name of ['nobody1', 'nobody2', 'nobody3']) expect((await login(t, name, 'x')).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD), 60);
+    const keys = (await t.server.services.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys.length).toBeGreaterThanOrEqual(5);
+    expect(keys.join(' ')).not.toMatch(/nobody|sita/);
+    t.clock.advance(MINUTE);
+    expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  let t: TestServer;
+  let web: string;
+  beforeAll(async () => {
+    web = await mkdtemp(join(tmpdir(), 'pustak-web-'));
+    folders.push(web);
+    await mkdir(join(web, 'assets'));
+    await writeFile(join(web, 'index.html'), '<!doctype html><title>Pustak</title><script type="module" src="/assets/app.js"></script>');
+    await writeFile(join(web, 'assets/app.js'), 'console.log(1)\n//# sourceMappingURL=app.js.map');
+    await writeFile(join(web, 'assets/app.js.map'), '{"version":3,"sources":["../src/secret-source.ts"]}');
+    t = await startTestServer({ settings: { webDist: web, publicUrl: 'https://api.shop.example' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const common = (headers: Record<string, unknown>) => {
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['x-frame-options']).toBe('DENY');
+  };
+
+  it('on API answers, errors included: nosniff, no referrer, no framing, a policy that allows nothing', async () => {
+    for (const request of [
+      { method: 'GET', url: '/api/book/bestSeller' },
+      { method: 'GET', url: '/api/nothing/here' },
+      { method: 'POST', url: '/api/auth/login', payload: { username: 1 } },
+      { method: 'GET', url: '/api/order/all' },
+    ] as const) {
+      const reply = await t.call(request);
+      common(reply.headers);
+      expect(reply.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    }
+  });
+
+  it('on the web app: its own origin and the configured API only, no inline script, no framing', async () => {
+    for (const url of ['/', '/admin/books', '/bookDetails/0f0e0000-0000-4000-8000-000000000003']) {
+      const reply = await t.call({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(reply.statusCode).toBe(200);
+      common(reply.headers);
+      const csp = String(reply.headers['content-security-policy']);
+      expect(csp).toBe(webAppCsp('https://api.shop.example'));
+      const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+      expect(directives['script-src']).toEqual(["'self'"]);
+      expect(directives['img-src']).toEqual(["'self'", 'data:', 'https://api.shop.example']);
+      expect(directives['connect-src']).toEqual(["'self'", 'https://api.shop.example', 'wss://api.shop.example']);
+      expect(directives['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp).not.toMatch(/unsafe|\*/);
+    }
+    expect((await t.call({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+  });
+
+  it('serves no source maps', async () => {
+    const map = await t.call({ method: 'GET', url: '/assets/app.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret-source');
+    expect((await t.call({ method: 'GET', url: '/assets/APP.JS.MAP?x=1', headers: { accept: 'text/html' } })).body).not.toContain('secret-source');
+  });
+
+  it('keeps the sandbox policy of uploaded covers', async () => {
+    const admin = await t.login('admin');
+    const boundary = 'b';
+    const fields = { title: 'Header Test', author: 'A', genre: 'Fiction', isbn: 'ISBN-HDR-1', description: 'D', publisher: 'P', publicationDate: '2020-01-01T00:00:00Z', price: '1', quantity: '1', language: 'English', discount: '0', format: 'Paperback', isOnSale: 'false' };
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const payload = Buffer.concat([
+      Buffer.from(Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`), svg, Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(created.statusCode, created.body).toBe(200);
+    const cover = await t.call({ method: 'GET', url: new URL(created.json().data.imageUrl).pathname });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    common(cover.headers);
+  });
+
+  it('sends Strict-Transport-Security only over HTTPS (behind a trusted proxy)', async () => {
+    const proxied = await server({ settings: { trustProxy: true } });
+    const https = await proxied.call({ method: 'GET', url: '/api/book/bestSeller', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await proxied.call({ method: 'GET', url: '/api/book/bestSeller' })).headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('CORS', () => {
+  const preflight = (t: TestServer, origin: string) =>
+    t.call({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+
+  it('allows no other origin by default', async () => {
+    const t = await server();
+    const reply = await t.call({ method: 'GET', url: '/api/book/bestSeller', headers: { origin: 'https://evil.example' } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    const pre = await preflight(t, 'https://evil.example');
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it('allows exactly the configured origins, with the headers a client needs', async () => {
+    const t = await server({ settings: { corsOrigins: parseCorsOrigins('https://shop.example, http://localhost:5173') } });
+    const pre = await preflight(t, 'https://shop.example');
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://shop.example');
+    expect(pre.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
+    expect(String(pre.headers['access-control-allow-headers'])).toContain('Authorization');
+    expect(pre.headers.vary).toBe('Origin');
+    const refused = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'sita', password: 'x' }, headers: { origin: 'http://localhost:5173' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, WWW-Authenticate');
+    for (const origin of ['https://shop.example.evil.example', 'http://shop.example', 'null']) {
+      expect((await t.call({ method: 'GET', url: '/api/book/bestSeller', headers: { origin } })).headers['access-control-allow-origin']).toBeUndefined();
+      expect((await preflight(t, origin)).headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('CORS_ORIGINS takes origins only', () => {
+    expect(parseCorsOrigins(undefined)).toEqual([]);
+    expect(parseCorsOrigins(' https://Shop.Example/ ,http://localhost:5173')).toEqual(['https://shop.example', 'http://localhost:5173']);
+    for (const bad of ['*', 'shop.example', 'https://shop.example/path', 'ftp://shop.example']) expect(() => parseCorsOrigins(bad)).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe('body size', () => {
+  it('refuses a JSON body above 1 MiB with 413 before reading it all', async () => {
+    const t = await server();
+    const reply = await t.call({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'x' }) });
+    expect(reply.statusCode).toBe(413);
+    expect(reply.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const fine = await t.call({ method: 'PUT', url: `/api/bookcrud/discountOffer/${IDS.munaMadan}`, token: await t.login('admin'), payload: { Discount: 5, StartTime: '2026-01-01T00:00:00Z', EndTime: '2027-01-01T00:00:00Z', IsOnSale: true } });
+    expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('the token secret', () => {
+  const random = () => randomBytes(32).toString('base64url');
+
+  it('production refuses a missing, short, well-known or repetitive secret', () => {
+    const production = { production: true };
+    expect(jwtSecretProblem(undefined, production)).toMatch(/not set/);
+    expect(jwtSecretProblem('a'.repeat(31), production)).toMatch(/too short/);
+    for (const known of ['your-256-bit-secret-your-256-bit-secret', 'Super-Secret-Key-That-Is-At-Least-32-Characters-Long', 'production-test-secret-0123456789abcdef', 'a-string-secret-at-least-256-bits-long', 'changeme'.repeat(4)]) {
+      expect(jwtSecretProblem(known, production), known).not.toBeNull();
+    }
+    expect(jwtSecretProblem('0123456789'.repeat(2) + '0'.repeat(12), production)).toBeNull();
+    expect(jwtSecretProblem('ab'.repeat(20), production)).toMatch(/too few characters/);
+    expect(jwtSecretProblem(random(), production)).toBeNull();
+  });
+
+  it('development generates one when none is set, and still refuses a short one', () => {
+    expect(jwtSecretProblem(undefined, { production: false })).toBeNull();
+    expect(jwtSecretProblem('short', { production: false })).toMatch(/too short/);
+  });
+
+  it('the server process refuses to start in production with a well-known secret', async () => {
+    await buildServer();
+    const dataDir = await mkdtemp(join(tmpdir(), 'pustak-secret-'));
+    folders.push(dataDir);
+    const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PUSTAK_JWT_SECRET: 'your-256-bit-secret-your-256-bit-secret' };
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (c) => (output += c));
+    const code = await new Promise((done) => child.on('exit', done));
+    expect(code).toBe(1);
+    expect(output).toContain('PUSTAK_JWT_SECRET is a well-known default');
+  });
+});
