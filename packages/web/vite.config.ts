@@ -10,6 +10,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const sdkEntry = here('../sdk/src/index.ts');
 const sdkDomainEntry = here('../sdk/src/domain/index.ts');
 const sdkLiveEntry = here('../sdk/src/notifications.ts');
+// React Router's package points every import condition at its development build (dev-time
+// warnings and checks); a production build takes the production build it ships beside it.
+const routerProduction = fileURLToPath(import.meta.resolve('react-router')).replace(/([/\\])development\1/, '$1production$1');
 
 // PUSTAK_API_URL: the Pustak server (`npm start`); else the mock (`npm run start:mock`, tests).
 const mockTarget = process.env.PUSTAK_API_URL ?? process.env.PUSTAK_MOCK_URL ?? 'http://127.0.0.1:4010';
@@ -49,13 +52,16 @@ export default defineConfig(({ command, mode }) => ({
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
       { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
+      ...(command === 'build' && mode === 'production' ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
     ],
   },
   server: { port: 5173, strictPort: true, host: 'localhost', proxy },
   preview: { port: 5173, strictPort: true, host: 'localhost', proxy },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps: dist/ is the folder production serves, and a map there publishes the
+    // app's source. (`vite build --sourcemap` writes them for a local look at a build.)
+    sourcemap: false,
     // Everything the entry imports statically ships as one chunk. Without this group the
     // bundler may split the entry's own dependencies (React Router, CSS-module maps) into
     // separate chunks whenever a lazy page happens to share them, and the first paint pays

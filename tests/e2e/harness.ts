@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { CHROMIUM_ARGS as chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -24,16 +26,7 @@ export const CUSTOMER: StoredSession = { token: 'mock.customer.token', role: 'Us
 /** bookId of Muna Madan in the mock's examples. */
 export const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_ARGS: string[] = chromiumArgs;
 
 export interface BrowserSession {
   browser: Browser;
@@ -52,7 +45,7 @@ export interface BrowserSession {
 /** Playwright gives every launch a fresh, temporary user data dir of its own. */
 export async function openBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath as string,
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];

@@ -16,6 +16,12 @@ export interface AppConfig {
   schedule?: (run: () => void, delayMs: number) => () => void;
 }
 
+/** AppConfig.schedule's default: the browser's setTimeout. */
+export function scheduleWithTimeout(run: () => void, delayMs: number): () => void {
+  const timer = window.setTimeout(run, delayMs);
+  return () => window.clearTimeout(timer);
+}
+
 const defaultConfig: AppConfig = { hubUrl: null };
 const AppConfigContext = createContext<AppConfig>(defaultConfig);
 

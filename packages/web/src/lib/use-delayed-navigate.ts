@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from './app-config';
-
-function scheduleWithTimeout(run: () => void, delayMs: number): () => void {
-  const timer = window.setTimeout(run, delayMs);
-  return () => window.clearTimeout(timer);
-}
+import { scheduleWithTimeout, useAppConfig } from './app-config';
 
 /**
  * navigate() after a delay (the spec's pauses after a save, so the success toast can be

@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, sessionFor } from '../../../test/render';
+import { manualClock, renderWithApp, sessionFor } from '../../../test/render';
+import { scriptedClient } from '../../../test/scripted-client';
+import { BANNER_WAIT_MS } from './public-layout';
 
 describe('public header', () => {
   it('links the main storefront pages', async () => {
@@ -94,5 +96,52 @@ describe('footer', () => {
     expect(within(footer).getByRole('navigation', { name: 'Company' })).toBeTruthy();
     expect(within(footer).getByRole('navigation', { name: 'Account' })).toBeTruthy();
     expect(within(footer).getByRole('navigation', { name: 'Support' })).toBeTruthy();
+  });
+});
+
+describe('first paint and the announcement banner', () => {
+  const BANNER = /Dashain & Tihar festival sale/;
+  /** The storefront shell: main#main's parent. */
+  const shell = () => document.getElementById('main')!.parentElement!;
+  const awaiting = () => shell().hasAttribute('data-awaiting-banner');
+
+  it('keeps the page unpainted until the banner is known, then shows both at once, the page loaded meanwhile', async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((done) => (release = done));
+    const { client } = scriptedClient([{ path: /\/announcement\/active$/, hold }]);
+    // The clock stands still: only the banner's answer can end the wait here.
+    renderWithApp(undefined, { route: '/contact', client, config: { schedule: manualClock().schedule } });
+    // The page's own chunk and data do not wait for the banner: the page is there, unpainted.
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(awaiting()).toBe(true);
+    const bannerWhenShown: boolean[] = [];
+    const observer = new MutationObserver(() => {
+      if (!awaiting()) bannerWhenShown.push(screen.queryByRole('link', { name: BANNER }) !== null);
+    });
+    observer.observe(shell(), { attributes: true, attributeFilter: ['data-awaiting-banner'] });
+    release();
+    await waitFor(() => expect(awaiting()).toBe(false));
+    observer.disconnect();
+    expect(bannerWhenShown).toEqual([true]);
+  });
+
+  it('shows the page without a banner once the banner call has failed', async () => {
+    const { client } = scriptedClient([{ path: /\/announcement\/active$/, offline: true }]);
+    renderWithApp(undefined, { route: '/contact', client });
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    await waitFor(() => expect(awaiting()).toBe(false));
+    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
+  });
+
+  it('shows the page after BANNER_WAIT_MS when the banner call does not answer', async () => {
+    const { client } = scriptedClient([{ path: /\/announcement\/active$/, hold: new Promise(() => {}) }]);
+    const clock = manualClock();
+    renderWithApp(undefined, { route: '/contact', client, config: { schedule: clock.schedule } });
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    act(() => clock.advance(BANNER_WAIT_MS - 1));
+    expect(awaiting()).toBe(true);
+    act(() => clock.advance(1));
+    expect(awaiting()).toBe(false);
+    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
   });
 });

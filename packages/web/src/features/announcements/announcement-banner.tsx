@@ -1,13 +1,22 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
 import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../lib/use-now';
 import { useActiveAnnouncement } from './api/use-active-announcement';
 import styles from './announcement-banner.module.css';
 
-/** The promotional banner above the header: shown only while an announcement is active. */
-export function AnnouncementBanner() {
-  const { data } = useActiveAnnouncement();
+/**
+ * The promotional banner above the header: shown only while an announcement is active.
+ * `onSettled` runs once it is known whether the banner shows, before that state is painted,
+ * so the layout can keep the page unpainted until then and the banner never pushes it down.
+ */
+export function AnnouncementBanner({ onSettled }: { onSettled?: () => void }) {
+  const { data, error } = useActiveAnnouncement();
+  const settled = data !== undefined || error !== undefined;
+  useLayoutEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   if (!data || !data.active) return null;
   return <AnnouncementBannerView announcement={data} />;
 }

@@ -84,7 +84,9 @@ function BookDetails({ book }: { book: Book }) {
           <div className={styles.coverColumn}>
             <BookCover title={book.title} src={book.imageUrl} eager titledPlaceholder className={styles.cover} />
           </div>
-          <div className={styles.info}>
+          {/* On a phone the cover sits beside the title, so price and ADD TO CART come next,
+              on the first screen; synopsis and details follow the buy box. */}
+          <div className={styles.head}>
             <h1 className={styles.title}>
               <span aria-hidden="true">{book.title.toUpperCase()}</span>
               <span className="visually-hidden">{book.title}</span>
@@ -95,6 +97,11 @@ function BookDetails({ book }: { book: Book }) {
             {book.averageStars > 0 ? (
               <StarRating value={book.averageStars} showValue className={styles.rating} />
             ) : null}
+          </div>
+          <div className={styles.buy}>
+            <PurchaseCard book={book} />
+          </div>
+          <div className={styles.about}>
             <h2 className={styles.subheading}>Synopsis</h2>
             <p className={styles.synopsis}>{book.description}</p>
             <dl className={styles.details}>
@@ -106,9 +113,6 @@ function BookDetails({ book }: { book: Book }) {
                 </div>
               ))}
             </dl>
-          </div>
-          <div className={styles.buy}>
-            <PurchaseCard book={book} />
           </div>
         </div>
 
@@ -158,13 +162,15 @@ function BookDetailsSkeleton() {
         <div className={styles.coverColumn}>
           <Skeleton className={styles.coverSkeleton} height="auto" radius="var(--radius-md)" />
         </div>
-        <div className={styles.info}>
+        <div className={styles.head}>
           <Skeleton width="70%" height="2.2em" />
           <Skeleton width="40%" />
-          <Skeleton lines={5} />
         </div>
         <div className={styles.buy}>
           <Skeleton height="260px" radius="var(--radius-lg)" />
+        </div>
+        <div className={styles.about}>
+          <Skeleton lines={5} />
         </div>
       </div>
     </div>
