@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 
 /**
  * @typedef {{ host: string, port: number }} Upstream
- * @typedef {{ url: string, port: number, close(): Promise<void>, sockets(): number[], requests(): number[] }} RoundRobinProxy
+ * @typedef {{ url: string, port: number, close(): Promise<void>, sockets(): number[], requests(): number[], failures(): number[] }} RoundRobinProxy
  */
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
@@ -24,6 +24,7 @@ export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.
   const downUntil = upstreams.map(() => 0);
   const perUpstreamSockets = upstreams.map(() => new Set());
   const perUpstreamRequests = upstreams.map(() => 0);
+  const perUpstreamFailures = upstreams.map(() => 0);
   const open = new Set();
 
   /**
@@ -71,6 +72,11 @@ export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.
         downUntil[index] = Date.now() + downForMs;
         return forward(req, res, body, candidates);
       }
+      // Reached it, and it failed (killed, or a kept-alive connection it had dropped): the request
+      // may have had an effect there, so it is not repeated; the instance is passed over for a
+      // while, as a load balancer's passive health check would.
+      perUpstreamFailures[index] += 1;
+      downUntil[index] = Date.now() + downForMs;
       res.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `The instance failed: ${error.message}` }));
     });
     outgoing.end(body);
@@ -126,6 +132,8 @@ export async function startRoundRobinProxy({ upstreams, port = 0, host = '127.0.
     sockets: () => perUpstreamSockets.map((set) => set.size),
     /** Answered HTTP requests per instance. */
     requests: () => [...perUpstreamRequests],
+    /** HTTP requests per instance that reached it and failed there (answered 502). */
+    failures: () => [...perUpstreamFailures],
     close: () =>
       new Promise((done) => {
         for (const socket of open) socket.destroy();
