@@ -293,7 +293,10 @@ describe('back-office pages touched, at both widths', () => {
       if (name === 'banners') {
         await page.getByRole('button', { name: 'Add Banner' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add Banner' });
-        await dialog.getByRole('radio', { name: 'Yellow' }).check({ force: true });
+        // The radio itself is visually hidden; a user clicks its swatch (a forced check on the
+        // hidden input failed once as "outside of the viewport" while the phone dialog opened).
+        await dialog.getByText('Yellow', { exact: true }).click();
+        await expect.poll(() => dialog.getByRole('radio', { name: 'Yellow' }).isChecked()).toBe(true);
         await dialog.getByLabel('Message').fill('Yellow week');
         // The preview is the storefront banner: the palette's dark text on yellow, no free text colour.
         expect(await dialog.getByLabel('Text colour').count()).toBe(0);
