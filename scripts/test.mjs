@@ -1,37 +1,82 @@
 #!/usr/bin/env node
 // `npm test`: runs every Vitest project once, then prints the plain closing line
-// "N passed, N failed" that CI counts (summed from Vitest's JSON report).
+// "N passed, N failed" that CI counts (summed from Vitest's JSON reports).
+//
+// Two cores, two lanes: two Vitest processes side by side, each with its own Prism mock.
+//   browser lane: the web pages (jsdom), then the browser end to end (one Chromium at a time);
+//   server lane:  contract, SDK and mock, then the server on PGlite and on PostgreSQL.
+// In one Vitest process the files that run one at a time (server, server-pg, e2e) would all
+// queue in a single line behind each other. Each lane's output lines carry its name.
+// With arguments (`npm test -- --project sdk`, a file name, ...) one Vitest process runs them.
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const report = resolve(root, 'test-results/vitest.json');
-await mkdir(dirname(report), { recursive: true });
-await rm(report, { force: true });
-
+const reports = resolve(root, 'test-results');
 const vitest = resolve(root, 'node_modules/vitest/vitest.mjs');
-const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const child = spawn(process.execPath, [vitest, ...args], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-const code = await new Promise((done) => child.on('exit', (c, s) => done(c ?? (s ? 1 : 0))));
+await mkdir(reports, { recursive: true });
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-try {
-  const json = JSON.parse(await readFile(report, 'utf8'));
-  passed = json.numPassedTests ?? 0;
-  failed = json.numFailedTests ?? 0;
-  // A file that failed before any of its tests ran (an import or setup error) counts once.
-  for (const file of json.testResults ?? []) {
-    const aTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
-    if (file.status === 'failed' && !aTestFailed) failed += 1;
+const extra = process.argv.slice(2);
+const lanes = extra.length > 0
+  ? [{ name: '', projects: [], args: extra }]
+  : [
+      { name: 'browser', projects: ['web', 'e2e'], args: [] },
+      { name: 'server', projects: ['contract', 'sdk', 'mock', 'server', 'server-pg'], args: [] },
+    ];
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+/** Runs one Vitest process; its output goes through line by line, prefixed with the lane's name. */
+async function runLane({ name, projects, args }) {
+  const report = resolve(reports, name ? `vitest-${name}.json` : 'vitest.json');
+  await rm(report, { force: true });
+  const child = spawn(
+    process.execPath,
+    [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects.flatMap((p) => ['--project', p]), ...args],
+    { cwd: root, stdio: name ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: name ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } : process.env },
+  );
+  children.add(child);
+  if (name) {
+    const prefix = `[${name}] `;
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix}${line}\n`));
+    }
   }
-  skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-} catch {
-  failed += 1; // no report at all: vitest itself failed before running tests
+  const code = await new Promise((done) => child.on('exit', (c, s) => done(c ?? (s ? 1 : 0))));
+  children.delete(child);
+  return { code, ...(await countsOf(report)) };
+}
+
+/** Passed, failed and skipped tests of one JSON report. A file that failed before any of its tests ran counts once. */
+async function countsOf(report) {
+  try {
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    let failed = json.numFailedTests ?? 0;
+    for (const file of json.testResults ?? []) {
+      const aTestFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+      if (file.status === 'failed' && !aTestFailed) failed += 1;
+    }
+    return { passed: json.numPassedTests ?? 0, failed, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 }; // no report at all: Vitest failed before running tests
+  }
+}
+
+const started = Date.now();
+const results = await Promise.all(lanes.map(runLane));
+const sum = (key) => results.reduce((total, r) => total + r[key], 0);
+const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
+if (lanes.length > 1) {
+  for (const [i, lane] of lanes.entries()) console.log(`${lane.name} lane: ${results[i].passed} passed, ${results[i].failed} failed`);
+  console.log(`all lanes: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(code === 0 && failed === 0 && passed > 0 ? 0 : code || 1);
+process.exit(results.every((r) => r.code === 0) && failed === 0 && passed > 0 ? 0 : 1);

@@ -64,7 +64,6 @@ async function visit(routes: string[], who: keyof typeof sessions | null, viewpo
       expect(response?.headers()['content-security-policy'], route).toBe(webAppCsp());
       // Rendered: the page's heading is there and nothing is still loading (lazy chunks, covers, data).
       await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
       await loadImages(page);
       await page.waitForLoadState('networkidle');
     }
