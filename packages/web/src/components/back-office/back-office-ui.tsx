@@ -4,6 +4,7 @@ import { cx } from '../../lib/cx';
 import { Badge, type BadgeTone } from '../badge';
 import { Button, ButtonLink } from '../button';
 import { EmptyState } from '../empty-state';
+import { ErrorState } from '../error-state';
 import { AlertIcon, InfoIcon } from '../icons';
 import { Skeleton } from '../skeleton';
 import styles from './back-office.module.css';
@@ -165,6 +166,48 @@ export function TableSkeleton({ rows = 5, label = 'Loading' }: { rows?: number; 
         <Skeleton key={index} height="2.25rem" radius="var(--radius-md)" />
       ))}
     </div>
+  );
+}
+
+/**
+ * A back-office list in a flush panel, in the one state it is in: the failure with Retry (only
+ * while nothing was loaded), a skeleton while loading, the empty state, or the list itself.
+ */
+export function ListPanel<T>({
+  label,
+  items,
+  loading,
+  failed,
+  loadingLabel,
+  skeletonRows,
+  empty,
+  children,
+}: {
+  /** The panel's accessible name. */
+  label: string;
+  /** The loaded items; undefined until they arrive. */
+  items: readonly T[] | undefined;
+  loading: boolean;
+  /** The failure to show (spec section 8 text) and how to try again, when the load failed. */
+  failed?: { text: string; retry: () => void } | false | undefined;
+  loadingLabel: string;
+  skeletonRows?: number;
+  /** Shown when the list loaded with nothing in it. */
+  empty: ReactNode;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  return (
+    <Panel flush label={label}>
+      {failed && !items ? (
+        <ErrorState text={failed.text} onRetry={failed.retry} />
+      ) : loading || !items ? (
+        <TableSkeleton rows={skeletonRows} label={loadingLabel} />
+      ) : items.length === 0 ? (
+        empty
+      ) : (
+        children(items)
+      )}
+    </Panel>
   );
 }
 
