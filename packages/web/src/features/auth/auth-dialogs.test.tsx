@@ -177,4 +177,14 @@ describe('account failures without a server message', () => {
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
     expect((within(verify).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('99999');
   });
+
+  it("says the server's 'try again later' when too many codes were tried (429), and keeps the code", async () => {
+    const { user } = await signUp([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=429' }]);
+    const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
+    await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '12345');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+
+    expect((await within(verify).findByRole('alert')).textContent).toBe('Too many attempts. Please try again later.');
+    expect((within(verify).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('12345');
+  });
 });
