@@ -169,44 +169,37 @@ export function TableSkeleton({ rows = 5, label = 'Loading' }: { rows?: number; 
   );
 }
 
+/** What a list hook answers (SWR's shape): the items once loaded, the failure, and how to load again. */
+export interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  error?: unknown;
+  isLoading: boolean;
+  mutate: () => unknown;
+}
+
 /**
- * A back-office list in a flush panel, in the one state it is in: the failure with Retry (only
- * while nothing was loaded), a skeleton while loading, the empty state, or the list itself.
+ * A back-office list in a flush panel, in the one state it is in: the failure (`failedText`,
+ * spec section 8) with Retry while nothing was loaded, a skeleton while loading, the empty state,
+ * or the list itself.
  */
-export function ListPanel<T>({
-  label,
-  items,
-  loading,
-  failed,
-  loadingLabel,
-  skeletonRows,
-  empty,
-  children,
-}: {
+export function ListPanel<T>({ label, list, failedText, loadingLabel, empty, children }: {
   /** The panel's accessible name. */
   label: string;
-  /** The loaded items; undefined until they arrive. */
-  items: readonly T[] | undefined;
-  loading: boolean;
-  /** The failure to show (spec section 8 text) and how to try again, when the load failed. */
-  failed?: { text: string; retry: () => void } | false | undefined;
+  list: ListQuery<T>;
+  failedText: string;
   loadingLabel: string;
-  skeletonRows?: number;
   /** Shown when the list loaded with nothing in it. */
   empty: ReactNode;
   children: (items: readonly T[]) => ReactNode;
 }) {
+  const { data, error, isLoading, mutate } = list;
+  let content: ReactNode;
+  if (error && !data) content = <ErrorState text={failedText} onRetry={() => void mutate()} />;
+  else if (isLoading || !data) content = <TableSkeleton label={loadingLabel} />;
+  else content = data.length === 0 ? empty : children(data);
   return (
     <Panel flush label={label}>
-      {failed && !items ? (
-        <ErrorState text={failed.text} onRetry={failed.retry} />
-      ) : loading || !items ? (
-        <TableSkeleton rows={skeletonRows} label={loadingLabel} />
-      ) : items.length === 0 ? (
-        empty
-      ) : (
-        children(items)
-      )}
+      {content}
     </Panel>
   );
 }

@@ -35,7 +35,7 @@ export default function AdminBannersPage() {
   const setPinned = useSetBannerPinned();
   const deleteBanner = useDeleteBanner();
   const toast = useToast();
-  const { data, error, isLoading, mutate: reload } = useAnnouncements();
+  const banners = useAnnouncements();
   const now = useNow(60_000);
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
@@ -155,14 +155,13 @@ export default function AdminBannersPage() {
 
       <ListPanel
         label="Banners"
-        items={data}
-        loading={isLoading}
-        failed={error && { text: 'Failed to load banners.', retry: () => void reload() }}
+        list={banners}
+        failedText="Failed to load banners."
         loadingLabel="Loading banners"
         empty={<EmptyState title="No banners yet" text="Add a banner to announce a sale or an event." icon={<MegaphoneIcon size={26} />} compact />}
       >
-        {(banners) => (
-          <DataTable label="Banners table" columns={columns} rows={banners} rowKey={(banner) => banner.announcementId} className={styles.table} />
+        {(rows) => (
+          <DataTable label="Banners table" columns={columns} rows={rows} rowKey={(banner) => banner.announcementId} className={styles.table} />
         )}
       </ListPanel>
 

@@ -21,7 +21,7 @@ import { useAllOrders } from './api/use-all-orders';
  * API has no call to save an order's status, and the page says so instead of pretending.
  */
 export default function AdminOrdersPage() {
-  const { data, error, isLoading, mutate } = useAllOrders();
+  const orders = useAllOrders();
   const [statuses, setStatuses] = useState<Record<string, string>>({});
 
 
@@ -57,23 +57,22 @@ export default function AdminOrdersPage() {
       </Note>
       <ListPanel
         label="All orders"
-        items={data}
-        loading={isLoading}
-        failed={error && { text: 'Failed to fetch orders', retry: () => void mutate() }}
+        list={orders}
+        failedText="Failed to fetch orders"
         loadingLabel="Loading orders"
         empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
       >
-        {(orders) => (
+        {(rows) => (
           <>
             <div className={styles.summary}>
-              <CountText>{orders.length} orders</CountText>
+              <CountText>{rows.length} orders</CountText>
               {changed > 0 ? (
                 <p className={styles.unsaved} role="status">
                   {changed} unsaved status {changed === 1 ? 'change' : 'changes'}
                 </p>
               ) : null}
             </div>
-            <DataTable label="Orders table" columns={columns} rows={orders} rowKey={(order) => order.orderId} className={styles.table} />
+            <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />
           </>
         )}
       </ListPanel>

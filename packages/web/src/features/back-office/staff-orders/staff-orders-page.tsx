@@ -13,7 +13,7 @@ import { VerifyOrderDialog } from './verify-order-dialog';
 
 /** /staff/orders: every order; the ones not Completed or Cancelled can be verified by claim code. */
 export default function StaffOrdersPage() {
-  const { data, error, isLoading, mutate } = useAllOrders();
+  const orders = useAllOrders();
   const [verifying, setVerifying] = useState<Order | null>(null);
 
   const columns: Column<Order>[] = [
@@ -47,13 +47,12 @@ export default function StaffOrdersPage() {
     <PageStack>
       <ListPanel
         label="Orders"
-        items={data}
-        loading={isLoading}
-        failed={error && { text: 'Failed to fetch orders', retry: () => void mutate() }}
+        list={orders}
+        failedText="Failed to fetch orders"
         loadingLabel="Loading orders"
         empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
       >
-        {(orders) => <DataTable label="Orders table" columns={columns} rows={orders} rowKey={(order) => order.orderId} className={styles.table} />}
+        {(rows) => <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />}
       </ListPanel>
       <VerifyOrderDialog order={verifying} onClose={() => setVerifying(null)} />
     </PageStack>
