@@ -50,7 +50,9 @@ async function runLane({ name, projects, args }) {
       createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${prefix}${line}\n`));
     }
   }
-  const code = await new Promise((done) => child.on('exit', (c, s) => done(c ?? (s ? 1 : 0))));
+  // 'close', not 'exit': by then every line the lane wrote has been passed on, so the closing
+  // summary is always the last thing printed.
+  const code = await new Promise((done) => child.on('close', (c, s) => done(c ?? (s ? 1 : 0))));
   children.delete(child);
   return { code, ...(await countsOf(report)) };
 }

@@ -115,6 +115,16 @@ export async function storefrontScreenshot(page: Page, name: string): Promise<st
   return screenshot(page, name);
 }
 
+/**
+ * Waits until a book page's reviews have loaded. On a phone the review form sits under the
+ * reviews, so it moves down when they arrive: a click aimed at the form before then can land
+ * on whatever moved into its place (Playwright checks that a target is still, not that the
+ * page will not move it).
+ */
+export async function reviewsLoaded(page: Page) {
+  await page.getByRole('list', { name: 'Reviews' }).or(page.getByText('No reviews yet.')).waitFor();
+}
+
 /** Stores a session the way the sign-in dialog does, before the app's scripts run. */
 export async function presetSession(page: Page, session: StoredSession) {
   await page.addInitScript((s) => {

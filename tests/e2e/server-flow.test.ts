@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatRevenue } from '../../packages/sdk/src/domain/index.js';
 import { startServerProcess, type ServerProcess } from '../server/processes.js';
-import { CHROMIUM_ARGS, screenshot } from './harness.js';
+import { CHROMIUM_ARGS, reviewsLoaded, screenshot } from './harness.js';
 
 const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003'; // Rs. 450, 10 % off while its sale runs
 const KARNALI_BLUES = '0f0e0000-0000-4000-8000-000000000001'; // Rs. 650, 15 % off
@@ -118,6 +118,7 @@ it('register, buy, verify at pickup, review, count the revenue, survive a restar
   const orders = customer.getByRole('list', { name: 'Orders' });
   await expect.poll(() => orders.getByText('Completed').count()).toBe(1);
   await customer.goto(`/bookDetails/${MUNA_MADAN}`);
+  await reviewsLoaded(customer);
   await customer.getByRole('radio', { name: '5 stars' }).click();
   await customer.getByRole('textbox', { name: 'Your review' }).fill('Read it aloud to my family; still moving.');
   await customer.getByRole('button', { name: 'Submit Review' }).click();

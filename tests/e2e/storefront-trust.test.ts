@@ -4,7 +4,7 @@
 // 1280 px of every page these points touch.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
+import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, reviewsLoaded, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
 
 const session = useBrowserSession();
 
@@ -225,6 +225,7 @@ describe('polish seen in screenshots', () => {
   it('both review errors look the same', async () => {
     const page = await session.signedInPage(CUSTOMER, PHONE);
     await page.goto('/bookDetails/0f0e0000-0000-4000-8000-000000000003');
+    await reviewsLoaded(page);
     await page.getByRole('button', { name: 'Submit Review' }).click();
     const errors = [page.getByText('Please select a rating'), page.getByText('Please enter a review')];
     const looks = await Promise.all(

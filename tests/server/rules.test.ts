@@ -290,6 +290,42 @@ describe('catalogue', () => {
   });
 });
 
+describe('the catalogue cache', () => {
+  type Shown = { bookId: string; quantity: number; averageStars: number };
+  const get = async (url: string) => (await t.call({ method: 'GET', url })).json();
+  /** Karnali Blues as each cached read shows it: a page, the book, best sellers, all books. */
+  const karnaliEverywhere = async () => {
+    const find = (books: Shown[]) => books.find((b) => b.bookId === IDS.karnaliBlues)!;
+    return [
+      find((await get('/api/book/all?page=1&pageSize=8')).data),
+      (await get(`/api/bookcrud/getbookbyid/${IDS.karnaliBlues}`)).data as Shown,
+      find(((await get('/api/book/bestSeller')).data as { book: Shown }[]).map((e) => e.book)),
+      find(await get('/api/bookcrud/getallbooks')),
+    ];
+  };
+
+  it('shows a verified order’s new stock and a review’s stars on every cached read of the book, and keeps the pages without it', async () => {
+    const before = await karnaliEverywhere();
+    expect(before.every((b) => b.quantity === 42)).toBe(true);
+    // A page without Karnali Blues, cached; then its books change behind the cache's back.
+    const fantasy = async () => ((await get('/api/book/all?genre=Fantasy')).data as Shown[]).find((b) => b.bookId === IDS.hobbit)!.quantity;
+    const hobbitCached = await fantasy();
+    await t.server.database.db.updateTable('books').set({ quantity: hobbitCached + 5 }).where('id', '=', IDS.hobbit).execute();
+
+    const { token } = await newCustomer(t, 'cachebuyer');
+    const order = await buy(token, [[IDS.karnaliBlues, 2]]);
+    expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+    expect((await karnaliEverywhere()).map((b) => b.quantity)).toEqual([40, 40, 40, 40]);
+    // The verification dropped only what shows Karnali Blues: the Fantasy page is still the cached one.
+    expect(await fantasy()).toBe(hobbitCached);
+
+    expect((await t.call({ method: 'POST', url: '/api/review/addReview', token, payload: { bookId: IDS.karnaliBlues, Stars: 1, Comment: 'Not for me' } })).statusCode).toBe(200);
+    const stars = (await karnaliEverywhere()).map((b) => b.averageStars);
+    expect(new Set(stars).size).toBe(1);
+    expect(stars[0]).toBeLessThan(before[0]!.averageStars);
+  });
+});
+
 describe('dashboard', () => {
   it('counts books, orders, customers and the revenue of Completed orders', async () => {
     const admin = await t.login('admin');

@@ -95,8 +95,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
           url: database.url,
           db: database.db,
           deliver: ({ sender, text }) => hub.broadcast(sender, text),
-          clearCache: (name, key) => {
-            if (name !== 'all' && key !== undefined) return caches[name].forget(key);
+          clearCache: (name, only) => {
+            if (name !== 'all' && only) return 'key' in only ? caches[name].forget(only.key) : caches[name].forgetTagged(only.tag);
             if (name !== 'callers') caches.catalogue.clear();
             if (name !== 'catalogue') caches.callers.clear();
           },
@@ -107,14 +107,18 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     const shared = (name: SharedCacheName): ReadCache =>
       fanout
         ? {
-            get: (key, load, ttlMs) => caches[name].get(key, load, ttlMs),
+            get: (key, load, ttlMs, tagsOf) => caches[name].get(key, load, ttlMs, tagsOf),
             clear: () => {
               caches[name].clear();
               fanout!.clearElsewhere(name);
             },
             forget: (key) => {
               caches[name].forget(key);
-              fanout!.clearElsewhere(name, key);
+              fanout!.clearElsewhere(name, { key });
+            },
+            forgetTagged: (tag) => {
+              caches[name].forgetTagged(tag);
+              fanout!.clearElsewhere(name, { tag });
             },
           }
         : caches[name];

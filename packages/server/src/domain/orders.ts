@@ -192,7 +192,8 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
  * and its books' rows are locked, so two verifications at once cannot both take the last copy
  * and stock never goes below zero. Runs inside the caller's transaction (see `transact`).
  */
-export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, now: Date, publish: Publish): Promise<void> {
+/** Completes the order and takes its books' stock down; answers the books whose stock changed. */
+export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, now: Date, publish: Publish): Promise<{ bookIds: string[] }> {
   const code = claimCode.trim();
   if (!code) throw rejected('Claim code is required');
   {
@@ -224,5 +225,6 @@ export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, no
     const { username } = await tx.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirstOrThrow();
     await tx.insertInto('notifications').values({ id: randomUUID(), message: `${username} has purchased the book!`, created_at: now }).execute();
     publish({ sender: 'Purchased Book', text: `${username} has purchased the book ` });
+    return { bookIds };
   }
 }

@@ -13,7 +13,14 @@ export const BEST_SELLERS_KEY = 'best-sellers';
 /** Reads that depend only on the stored data: any write clears them. */
 const STABLE_TTL_MS = 30_000;
 const TIME_DEPENDENT_SORTS = new Set(['newestarrivals', 'newrelease', 'dealsanddiscount']);
-const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs = STABLE_TTL_MS) => services.cache.get(key, load, ttlMs);
+/** The cache tag of the entries that show a book: a write that changes only that book drops them. */
+export const bookTag = (bookId: string) => `book:${bookId}`;
+const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs: number, books: (value: T) => Iterable<{ book: { id: string } }>) =>
+  services.cache.get(key, load, ttlMs, (value) => [...books(value)].map((shown) => bookTag(shown.book.id)));
+/** Drops the cached pages that show these books (their stock, stars or reviews changed), on every instance. */
+export const forgetBooks = (services: Services, bookIds: Iterable<string>) => {
+  for (const id of new Set(bookIds)) services.cache.forgetTagged(bookTag(id));
+};
 
 export const listBooks: Handler<'listBooks'> = async ({ query, services, origin }) => {
   const q = {
@@ -26,7 +33,7 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
     author: query.author,
   };
   const { rows, total } = await cached(services, `books:${JSON.stringify(q)}`, () => listBooksRule(services.db, q, services.clock.now()),
-    TIME_DEPENDENT_SORTS.has(q.sortBy) ? 1000 : STABLE_TTL_MS);
+    TIME_DEPENDENT_SORTS.has(q.sortBy) ? 1000 : STABLE_TTL_MS, (page) => page.rows);
   return {
     status: 'success',
     code: 200,
@@ -37,7 +44,7 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
 };
 
 export const listBestSellers: Handler<'listBestSellers'> = async ({ services, origin }) => {
-  const ranked = await cached(services, BEST_SELLERS_KEY, () => bestSellers(services.db));
+  const ranked = await cached(services, BEST_SELLERS_KEY, () => bestSellers(services.db), STABLE_TTL_MS, (list) => list.map(({ entry }) => entry));
   return {
     status: 'success',
     code: 200,
@@ -50,9 +57,9 @@ export const listBooksByAuthor: Handler<'listBooksByAuthor'> = async ({ params, 
   (await booksByAuthor(services.db, params.author)).map((row) => bookView(row, origin));
 
 export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) =>
-  (await cached(services, 'all-books', () => allBooks(services.db))).map((row) => bookView(row, origin));
+  (await cached(services, 'all-books', () => allBooks(services.db), STABLE_TTL_MS, (rows) => rows)).map((row) => bookView(row, origin));
 
-const oneBook = (services: Services, id: string) => cached(services, `book:${id}`, () => getBook(services.db, id));
+const oneBook = (services: Services, id: string) => cached(services, `book:${id}`, () => getBook(services.db, id), STABLE_TTL_MS, (found) => [found]);
 
 export const getBookById: Handler<'getBookById'> = async ({ params, services, origin }) => ({
   status: 'success',

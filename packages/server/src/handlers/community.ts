@@ -3,6 +3,7 @@ import { activeAnnouncement, addReview as addReviewRule, allAnnouncements, creat
   deleteAnnouncement as deleteAnnouncementRule, recentNotifications, reviewsOf, updateAnnouncement as updateAnnouncementRule } from '../domain/community.js';
 import type { BannerPalette } from '../domain/banner-colors.js';
 import { paisaToRupees } from '../domain/money.js';
+import { forgetBooks } from './catalogue.js';
 import type { Handler } from './types.js';
 import { announcementView, bookView, reviewView } from './views.js';
 
@@ -10,7 +11,7 @@ export const listReviews: Handler<'listReviews'> = async ({ params, services }) 
 
 export const addReview: Handler<'addReview'> = async ({ caller, body, services }) => {
   const review = await addReviewRule(services.db, caller(), body, services.clock.now());
-  services.cache.clear(); // averageStars and reviews of the book
+  forgetBooks(services, [review.book_id]); // the book's stars and reviews; no list's books or order
   return { statusCode: 200, message: 'Review added Successfully;', data: reviewView(review) };
 };
 

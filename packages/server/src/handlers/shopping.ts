@@ -1,6 +1,6 @@
 // wishlist, cart, orders and staff: everything a customer buys and staff hand over.
 import { transact } from '../domain/context.js';
-import { BEST_SELLERS_KEY } from './catalogue.js';
+import { BEST_SELLERS_KEY, forgetBooks } from './catalogue.js';
 import { addToCart, addToWishlist as addToWishlistRule, cartLines, isWishlisted, removeCartLine, removeFromWishlist as removeFromWishlistRule,
   updateCartLine, wishlist } from '../domain/shopping.js';
 import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule, verifyOrder as verifyOrderRule } from '../domain/orders.js';
@@ -110,9 +110,9 @@ export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, serv
 });
 
 export const verifyOrder: Handler<'verifyOrder'> = async ({ params, body, services }) => {
-  await transact(services.db, services.broadcaster, (tx, publish) =>
+  const { bookIds } = await transact(services.db, services.broadcaster, (tx, publish) =>
     verifyOrderRule(tx, params.orderId, body.ClaimCode, services.clock.now(), publish),
   );
-  services.cache.clear(); // stock changed
+  forgetBooks(services, bookIds); // their stock changed; which books a list holds did not
   return { status: 'success', message: 'Order verified and stock updated successfully' };
 };

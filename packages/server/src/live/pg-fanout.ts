@@ -15,6 +15,8 @@ const CACHE = 'pustak_cache';
 const MAX_TEXT = 3_000;
 
 export type SharedCacheName = 'catalogue' | 'callers';
+/** Part of a cache: one key, or every entry with a tag (a book shown in it). */
+export type CacheScope = { key: string } | { tag: string };
 
 export interface PostgresFanout extends Broadcaster {
   readonly instanceId: string;
@@ -23,7 +25,8 @@ export interface PostgresFanout extends Broadcaster {
   /** Whether the listening connection is up now. */
   listening(): boolean;
   /** Tells the other instances to drop their entries of this cache (or only the entry `key`). */
-  clearElsewhere(cache: SharedCacheName, key?: string): void;
+  /** Clears the cache on the other instances: all of it, one key, or the entries with one tag. */
+  clearElsewhere(cache: SharedCacheName, only?: CacheScope): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export interface FanoutOptions {
   /** Delivers a message to this instance's hub clients. */
   deliver(message: LiveMessage): void;
   /** Drops this instance's cache entries, or one entry (a clear from another instance, or all after a reconnect). */
-  clearCache(cache: SharedCacheName | 'all', key?: string): void;
+  clearCache(cache: SharedCacheName | 'all', only?: CacheScope): void;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -55,7 +58,8 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
       const message = JSON.parse(payload ?? '{}');
       if (channel === LIVE && typeof message.sender === 'string' && typeof message.text === 'string') deliver(message);
       else if (channel === CACHE && message.from !== instanceId && (message.cache === 'catalogue' || message.cache === 'callers')) {
-        clearCache(message.cache, typeof message.key === 'string' ? message.key : undefined);
+        const only = typeof message.key === 'string' ? { key: message.key } : typeof message.tag === 'string' ? { tag: message.tag } : undefined;
+        clearCache(message.cache, only);
       }
     } catch {
       log.warn(`live: ignored a malformed ${channel} notification`);
@@ -122,8 +126,10 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
       void notify(LIVE, payloadOf({ sender, text }));
       return 0;
     },
-    clearElsewhere(cache, key) {
-      void notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(key === undefined ? {} : { key: key.slice(0, MAX_TEXT) }) }));
+    clearElsewhere(cache, only) {
+      // A key or tag too long to send whole is sent as a clear of the whole cache.
+      const fits = !only || ('key' in only ? only.key : only.tag).length <= MAX_TEXT;
+      void notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(fits ? only : {}) }));
     },
     async close() {
       closed = true;

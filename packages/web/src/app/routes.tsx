@@ -36,7 +36,7 @@ export const publicRoutes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       { path: 'myOrders', element: page(() => import('../features/orders/orders-page')) },
-      { path: 'wishlist', element: page(() => import('../features/wishlist/wishlist-page')) },
+      { path: 'wishlist', element: page(() => import('../features/books/wishlist-page')) },
       { path: 'cart', element: page(() => import('../features/cart/cart-page')) },
     ],
   },

@@ -4,6 +4,7 @@ import { cx } from '../../lib/cx';
 import { Badge, type BadgeTone } from '../badge';
 import { Button, ButtonLink } from '../button';
 import { EmptyState } from '../empty-state';
+import { ErrorState } from '../error-state';
 import { AlertIcon, InfoIcon } from '../icons';
 import { Skeleton } from '../skeleton';
 import styles from './back-office.module.css';
@@ -165,6 +166,41 @@ export function TableSkeleton({ rows = 5, label = 'Loading' }: { rows?: number; 
         <Skeleton key={index} height="2.25rem" radius="var(--radius-md)" />
       ))}
     </div>
+  );
+}
+
+/** What a list hook answers (SWR's shape): the items once loaded, the failure, and how to load again. */
+export interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  error?: unknown;
+  isLoading: boolean;
+  mutate: () => unknown;
+}
+
+/**
+ * A back-office list in a flush panel, in the one state it is in: the failure (`failedText`,
+ * spec section 8) with Retry while nothing was loaded, a skeleton while loading, the empty state,
+ * or the list itself.
+ */
+export function ListPanel<T>({ label, list, failedText, loadingLabel, empty, children }: {
+  /** The panel's accessible name. */
+  label: string;
+  list: ListQuery<T>;
+  failedText: string;
+  loadingLabel: string;
+  /** Shown when the list loaded with nothing in it. */
+  empty: ReactNode;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  const { data, error, isLoading, mutate } = list;
+  let content: ReactNode;
+  if (error && !data) content = <ErrorState text={failedText} onRetry={() => void mutate()} />;
+  else if (isLoading || !data) content = <TableSkeleton label={loadingLabel} />;
+  else content = data.length === 0 ? empty : children(data);
+  return (
+    <Panel flush label={label}>
+      {content}
+    </Panel>
   );
 }
 

@@ -167,13 +167,17 @@ describe('account failures without a server message', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value).toBe('sita@example.com');
   });
 
-  it("says 'Verification failed. Please try again.' when the code is refused", async () => {
-    const { user } = await signUp([{ method: 'PUT', path: /\/auth\/verify$/, prefer: 'code=400' }]);
+  it.each([
+    ['code=400', 'a refused code', 'Verification failed. Please try again.'],
+    // Too many tries: the server's own text (try again later), not "the code is wrong".
+    ['code=429', 'too many tries', 'Too many attempts. Please try again later.'],
+  ])('answers %s (%s) with %j, and keeps the code typed', async (prefer, _what, message) => {
+    const { user } = await signUp([{ method: 'PUT', path: /\/auth\/verify$/, prefer }]);
     const verify = await screen.findByRole('dialog', { name: 'Verify Email' });
     await user.type(within(verify).getByRole('textbox', { name: 'Verification code' }), '99999');
     await user.click(within(verify).getByRole('button', { name: 'Verify' }));
 
-    expect((await within(verify).findByRole('alert')).textContent).toBe('Verification failed. Please try again.');
+    expect((await within(verify).findByRole('alert')).textContent).toBe(message);
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
     expect((within(verify).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('99999');
   });

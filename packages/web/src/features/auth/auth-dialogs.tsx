@@ -1,4 +1,4 @@
-import { serverMessageOf } from '@pustak/sdk';
+import { isApiError, serverMessageOf } from '@pustak/sdk';
 import {
   type SignInValues,
   type SignUpValues,
@@ -159,7 +159,10 @@ function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified:
       toast.success(reply.message || 'Email verified. You can sign in now.');
       onVerified();
     },
-    { failure: () => 'Verification failed. Please try again.' },
+    {
+      // A wrong code gets the spec's text; too many tries get the server's own (try again later).
+      failure: (error) => (isApiError(error, 429) && serverMessageOf(error)) || 'Verification failed. Please try again.',
+    },
   );
 
   return (

@@ -5,7 +5,7 @@ export { useBestSellers } from './api/use-best-sellers';
 export { useBook } from './api/use-book';
 export { useBookList } from './api/use-book-list';
 export { useReviews } from './api/use-reviews';
-export { BookCard, bookDetailsPath, type BookCardProps } from './components/book-card';
+export { BookCard, type BookCardProps } from './components/book-card';
 export { BookGrid, BookGridSkeleton, type BookGridProps, type GridColumns } from './components/book-grid';
 export { SaleClockProvider, useSaleClock } from './components/sale-clock';
 export { SaleStatus } from './components/sale-status';

@@ -6,13 +6,12 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { Toggle } from '../../../components/form-fields';
 import { IconButton } from '../../../components/icon-button';
 import { EditIcon, EyeIcon, MegaphoneIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import { useNow } from '../../../lib/use-now';
-import { CountText, InlineError, PageStack, Panel, TableSkeleton } from '../../../components/back-office/back-office-ui';
+import { CountText, InlineError, ListPanel, PageStack } from '../../../components/back-office/back-office-ui';
 import { type Column, DataTable } from '../../../components/data-table';
 import styles from './admin-banners.module.css';
 import { useAnnouncements } from './api/use-announcements';
@@ -36,7 +35,7 @@ export default function AdminBannersPage() {
   const setPinned = useSetBannerPinned();
   const deleteBanner = useDeleteBanner();
   const toast = useToast();
-  const { data, error, isLoading, mutate: reload } = useAnnouncements();
+  const banners = useAnnouncements();
   const now = useNow(60_000);
   const [editing, setEditing] = useState<Editing>(null);
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
@@ -154,23 +153,17 @@ export default function AdminBannersPage() {
       </div>
       {actionError ? <InlineError>{actionError}</InlineError> : null}
 
-      <Panel flush label="Banners">
-        {error && !data ? (
-          <ErrorState text="Failed to load banners." onRetry={() => void reload()} />
-        ) : isLoading || !data ? (
-          <TableSkeleton label="Loading banners" />
-        ) : data.length === 0 ? (
-          <EmptyState title="No banners yet" text="Add a banner to announce a sale or an event." icon={<MegaphoneIcon size={26} />} compact />
-        ) : (
-          <DataTable
-            label="Banners table"
-            columns={columns}
-            rows={data}
-            rowKey={(banner) => banner.announcementId}
-            className={styles.table}
-          />
+      <ListPanel
+        label="Banners"
+        list={banners}
+        failedText="Failed to load banners."
+        loadingLabel="Loading banners"
+        empty={<EmptyState title="No banners yet" text="Add a banner to announce a sale or an event." icon={<MegaphoneIcon size={26} />} compact />}
+      >
+        {(rows) => (
+          <DataTable label="Banners table" columns={columns} rows={rows} rowKey={(banner) => banner.announcementId} className={styles.table} />
         )}
-      </Panel>
+      </ListPanel>
 
       <BannerEditor
         open={editing !== null}

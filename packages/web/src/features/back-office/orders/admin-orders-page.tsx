@@ -7,11 +7,10 @@ import {
   orderOriginalTotal,
 } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { CountText, Note, OrderId, PageStack, Panel, TableSkeleton } from '../../../components/back-office/back-office-ui';
+import { CountText, ListPanel, Note, OrderId, PageStack } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
 import { type Column, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { PackageIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
 import styles from './admin-orders.module.css';
@@ -22,10 +21,9 @@ import { useAllOrders } from './api/use-all-orders';
  * API has no call to save an order's status, and the page says so instead of pretending.
  */
 export default function AdminOrdersPage() {
-  const { data, error, isLoading, mutate } = useAllOrders();
+  const orders = useAllOrders();
   const [statuses, setStatuses] = useState<Record<string, string>>({});
 
-  if (error && !data) return <ErrorState text="Failed to fetch orders" onRetry={() => void mutate()} />;
 
   const setStatus = (order: Order, status: string) =>
     setStatuses((current) => {
@@ -57,25 +55,27 @@ export default function AdminOrdersPage() {
         Status changes here are not saved: the server has no call to store them, so they last until you leave or
         reload this page.
       </Note>
-      <Panel flush label="All orders">
-        {isLoading || !data ? (
-          <TableSkeleton label="Loading orders" />
-        ) : data.length === 0 ? (
-          <EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />
-        ) : (
+      <ListPanel
+        label="All orders"
+        list={orders}
+        failedText="Failed to fetch orders"
+        loadingLabel="Loading orders"
+        empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
+      >
+        {(rows) => (
           <>
             <div className={styles.summary}>
-              <CountText>{data.length} orders</CountText>
+              <CountText>{rows.length} orders</CountText>
               {changed > 0 ? (
                 <p className={styles.unsaved} role="status">
                   {changed} unsaved status {changed === 1 ? 'change' : 'changes'}
                 </p>
               ) : null}
             </div>
-            <DataTable label="Orders table" columns={columns} rows={data} rowKey={(order) => order.orderId} className={styles.table} />
+            <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />
           </>
         )}
-      </Panel>
+      </ListPanel>
     </PageStack>
   );
 }

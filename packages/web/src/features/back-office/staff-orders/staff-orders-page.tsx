@@ -1,11 +1,10 @@
 import { type Order } from '@pustak/sdk';
 import { canVerifyOrder, formatDate, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { OrderId, OrderStatusBadge, PageStack, Panel, TableSkeleton } from '../../../components/back-office/back-office-ui';
+import { ListPanel, OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { CheckIcon, PackageIcon } from '../../../components/icons';
 import { useAllOrders } from '../orders';
 import { orderItemsText } from './order-items';
@@ -14,10 +13,8 @@ import { VerifyOrderDialog } from './verify-order-dialog';
 
 /** /staff/orders: every order; the ones not Completed or Cancelled can be verified by claim code. */
 export default function StaffOrdersPage() {
-  const { data, error, isLoading, mutate } = useAllOrders();
+  const orders = useAllOrders();
   const [verifying, setVerifying] = useState<Order | null>(null);
-
-  if (error && !data) return <ErrorState text="Failed to fetch orders" onRetry={() => void mutate()} />;
 
   const columns: Column<Order>[] = [
     { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
@@ -48,21 +45,15 @@ export default function StaffOrdersPage() {
 
   return (
     <PageStack>
-      <Panel flush label="Orders">
-        {isLoading || !data ? (
-          <TableSkeleton label="Loading orders" />
-        ) : data.length === 0 ? (
-          <EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />
-        ) : (
-          <DataTable
-            label="Orders table"
-            columns={columns}
-            rows={data}
-            rowKey={(order) => order.orderId}
-            className={styles.table}
-          />
-        )}
-      </Panel>
+      <ListPanel
+        label="Orders"
+        list={orders}
+        failedText="Failed to fetch orders"
+        loadingLabel="Loading orders"
+        empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
+      >
+        {(rows) => <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />}
+      </ListPanel>
       <VerifyOrderDialog order={verifying} onClose={() => setVerifying(null)} />
     </PageStack>
   );

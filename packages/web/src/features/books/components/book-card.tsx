@@ -10,11 +10,7 @@ import styles from './book-card.module.css';
 import { useSaleClock } from './sale-clock';
 import { SaleStatus } from './sale-status';
 import { WishlistButton } from './wishlist-button';
-
-/** Where a card links: the detail page, carrying the book so it shows before the refetch. */
-export function bookDetailsPath(bookId: string): string {
-  return `/bookDetails/${encodeURIComponent(bookId)}`;
-}
+import { bookDetailsPath } from '../../../lib/paths';
 
 export interface BookCardProps {
   book: Book;
@@ -72,6 +68,7 @@ export function BookCard({
         {ribbon ? <span className={styles.ribbon}>{ribbon}</span> : null}
         <SaleStatus book={book} className={styles.sale} />
         <Heading className={styles.title}>
+          {/* The detail page, carrying the book so it shows before the refetch. */}
           <Link to={bookDetailsPath(book.bookId)} state={{ book }} className={styles.link}>
             {book.title}
           </Link>

@@ -2,7 +2,7 @@ import { type CartItem } from '@pustak/sdk';
 import { cartLineTotal, formatRupees, isDealRunning } from '@pustak/sdk/domain';
 import { Link } from 'react-router';
 import { BookCover, Button, Price, QuantityStepper, TrashIcon } from '../../../components';
-import { bookDetailsPath } from '../../books';
+import { bookDetailsPath } from '../../../lib/paths';
 import styles from '../cart-page.module.css';
 
 export interface CartLineProps {

@@ -1,7 +1,7 @@
 import { BOOKS_PAGE_SIZE } from '@pustak/sdk/domain';
 import { ButtonLink, EmptyState, HeartIcon, LoadFailed, PageHeader, Spinner } from '../../components';
-import { BookGrid, BookGridSkeleton } from '../books';
-import { useWishlist } from './api/use-wishlist';
+import { useWishlist } from '../wishlist';
+import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import styles from './wishlist-page.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
