@@ -221,22 +221,21 @@ const USER_COLUMNS = ['id', 'username', 'email', 'password_hash', 'role', 'is_ve
  * Each table's row count and a digest of its rows (order-independent), the stored covers and
  * the outbox. One query for every table: the digest is computed by the database.
  */
-const DIGEST = sql.join(
+const DIGEST = sql<{ name: string; digest: string }>`${sql.join(
   TABLES.map((table) => {
     const row = table === 'users' ? sql`row(${sql.join(USER_COLUMNS.map((c) => sql.ref(`r.${c}`)))})::text` : sql`r::text`;
     return sql`select ${table}::text as name, count(*)::text || ':' || coalesce(md5(string_agg(${row}, '|' order by ${row})), '') as digest from ${sql.table(table)} r`;
   }),
   sql` union all `,
-);
+)}`;
 async function snapshot() {
-  const { rows } = await DIGEST_QUERY.execute(t.server.services.db);
+  const { rows } = await DIGEST.execute(t.server.services.db);
   return {
     tables: Object.fromEntries(rows.map((r) => [r.name, r.digest])) as Record<string, string>,
     covers: (await readdir(t.server.services.images.dir)).length,
     mails: t.server.services.mailer.outbox?.length ?? 0,
   };
 }
-const DIGEST_QUERY = sql<{ name: string; digest: string }>`${DIGEST}`;
 
 const tokenFor = (op: OperationMeta) => (op.roles ? tokens[op.roles.includes('Admin') ? 'Admin' : op.roles[0]!] : undefined);
 

@@ -191,8 +191,8 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
  * Staff hand over an order against its claim code (compared case-insensitively). The order row
  * and its books' rows are locked, so two verifications at once cannot both take the last copy
  * and stock never goes below zero. Runs inside the caller's transaction (see `transact`).
+ * Answers the books whose stock it took down.
  */
-/** Completes the order and takes its books' stock down; answers the books whose stock changed. */
 export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, now: Date, publish: Publish): Promise<{ bookIds: string[] }> {
   const code = claimCode.trim();
   if (!code) throw rejected('Claim code is required');

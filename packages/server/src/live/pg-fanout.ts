@@ -24,8 +24,7 @@ export interface PostgresFanout extends Broadcaster {
   readonly ready: Promise<void>;
   /** Whether the listening connection is up now. */
   listening(): boolean;
-  /** Tells the other instances to drop their entries of this cache (or only the entry `key`). */
-  /** Clears the cache on the other instances: all of it, one key, or the entries with one tag. */
+  /** Tells the other instances to drop this cache: all of it, one key, or the entries with one tag. */
   clearElsewhere(cache: SharedCacheName, only?: CacheScope): void;
   close(): Promise<void>;
 }
@@ -35,7 +34,7 @@ export interface FanoutOptions {
   db: Kysely<any>;
   /** Delivers a message to this instance's hub clients. */
   deliver(message: LiveMessage): void;
-  /** Drops this instance's cache entries, or one entry (a clear from another instance, or all after a reconnect). */
+  /** Drops this instance's cache, or part of it (a clear from another instance, or all after a reconnect). */
   clearCache(cache: SharedCacheName | 'all', only?: CacheScope): void;
   log: { info(message: string): void; warn(message: string): void };
 }

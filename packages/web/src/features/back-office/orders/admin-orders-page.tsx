@@ -7,23 +7,19 @@ import {
   orderOriginalTotal,
 } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { CountText, ListPanel, Note, OrderId, PageStack } from '../../../components/back-office/back-office-ui';
+import { CountText, Note, OrderId, PageStack } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
 import { type Column, DataTable } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { PackageIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
 import styles from './admin-orders.module.css';
-import { useAllOrders } from './api/use-all-orders';
+import { AllOrdersPanel } from './all-orders-panel';
 
 /**
  * /admin/orders: every order. The Status dropdown changes the row on this page only: the
  * API has no call to save an order's status, and the page says so instead of pretending.
  */
 export default function AdminOrdersPage() {
-  const orders = useAllOrders();
   const [statuses, setStatuses] = useState<Record<string, string>>({});
-
 
   const setStatus = (order: Order, status: string) =>
     setStatuses((current) => {
@@ -55,13 +51,7 @@ export default function AdminOrdersPage() {
         Status changes here are not saved: the server has no call to store them, so they last until you leave or
         reload this page.
       </Note>
-      <ListPanel
-        label="All orders"
-        list={orders}
-        failedText="Failed to fetch orders"
-        loadingLabel="Loading orders"
-        empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
-      >
+      <AllOrdersPanel label="All orders">
         {(rows) => (
           <>
             <div className={styles.summary}>
@@ -75,7 +65,7 @@ export default function AdminOrdersPage() {
             <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />
           </>
         )}
-      </ListPanel>
+      </AllOrdersPanel>
     </PageStack>
   );
 }

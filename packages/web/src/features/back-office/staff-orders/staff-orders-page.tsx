@@ -1,19 +1,17 @@
 import { type Order } from '@pustak/sdk';
 import { canVerifyOrder, formatDate, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { ListPanel, OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
+import { OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
-import { CheckIcon, PackageIcon } from '../../../components/icons';
-import { useAllOrders } from '../orders';
+import { CheckIcon } from '../../../components/icons';
+import { AllOrdersPanel } from '../orders';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';
 import { VerifyOrderDialog } from './verify-order-dialog';
 
 /** /staff/orders: every order; the ones not Completed or Cancelled can be verified by claim code. */
 export default function StaffOrdersPage() {
-  const orders = useAllOrders();
   const [verifying, setVerifying] = useState<Order | null>(null);
 
   const columns: Column<Order>[] = [
@@ -45,15 +43,9 @@ export default function StaffOrdersPage() {
 
   return (
     <PageStack>
-      <ListPanel
-        label="Orders"
-        list={orders}
-        failedText="Failed to fetch orders"
-        loadingLabel="Loading orders"
-        empty={<EmptyState title="No orders found" icon={<PackageIcon size={26} />} compact />}
-      >
+      <AllOrdersPanel label="Orders">
         {(rows) => <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />}
-      </ListPanel>
+      </AllOrdersPanel>
       <VerifyOrderDialog order={verifying} onClose={() => setVerifying(null)} />
     </PageStack>
   );
