@@ -96,7 +96,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   return path;
 }
 
-/** Lazy covers load only when scrolled to: scrolls through the page, then waits for every image. */
+/** Lazy covers load only when scrolled to: scrolls through the page, then waits for every image to load. */
 export async function loadImages(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
@@ -105,7 +105,14 @@ export async function loadImages(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  // A list that arrived after the scroll (its data came late) has covers that were never in
+  // view, and a lazy image out of view never loads: those are asked for at once instead.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => {
+      if (!image.complete && image.loading === 'lazy') image.loading = 'eager';
+      return image.complete;
+    }),
+  );
 }
 
 /** A storefront page's full-page screenshot once its covers have loaded; checks it has exactly one h1. */
