@@ -28,6 +28,21 @@ describe('the read cache', () => {
     expect(loads).toEqual(['a', 'a']);
   });
 
+  it('when full, lets go of the entry used least recently, not the first one stored', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'), { maxEntries: 3 });
+    const { loads, load } = counter({ home: ['x'], a: ['x'], b: ['x'], c: ['x'] });
+    await cache.get('home', load('home'), 30_000);
+    await cache.get('a', load('a'), 30_000);
+    await cache.get('b', load('b'), 30_000);
+    await cache.get('home', load('home'), 30_000); // the first page: asked for again and again
+    await cache.get('c', load('c'), 30_000); // full: 'a' goes, the least recently used
+    await cache.get('home', load('home'), 30_000);
+    await cache.get('b', load('b'), 30_000);
+    expect(loads).toEqual(['home', 'a', 'b', 'c']);
+    await cache.get('a', load('a'), 30_000);
+    expect(loads.at(-1)).toBe('a');
+  });
+
   it('drops only the entries tagged with a forgotten tag', async () => {
     const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'));
     const { loads, load } = counter({ page1: ['book:1', 'book:2'], page2: ['book:3'], one: ['book:1'] });

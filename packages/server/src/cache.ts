@@ -4,7 +4,9 @@
 // takes their stock down, a review changes their stars) drops only the entries that show those
 // books: each entry is tagged with the books in it. An entry also expires after its time to live
 // in server time: 1 s for the lists that depend on the clock (sales running now, the last 30
-// days), longer for the rest, which only a write can change.
+// days), longer for the rest, which only a write can change. When full, the entry used least
+// recently goes: a flood of one-off reads (book pages of a 10,000-book shop) must not push out
+// the catalogue's first pages, which nearly every visitor asks for.
 // Per process: with several instances (issue 9) the clears travel with the live messages.
 import type { Clock } from './clock.js';
 
@@ -58,7 +60,12 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
     async get<T>(key: string, load: () => Promise<T>, entryTtlMs = ttlMs, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
       const now = clock.now().getTime();
       const hit = entries.get(key);
-      if (hit && hit.generation === generation && now >= hit.at && now - hit.at < hit.ttl) return hit.value as Promise<T>;
+      if (hit && hit.generation === generation && now >= hit.at && now - hit.at < hit.ttl) {
+        // Used now: to the back of the eviction order (a Map keeps insertion order).
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value as Promise<T>;
+      }
       drop(key);
       const value = load();
       const entry: Entry = { at: now, ttl: entryTtlMs, generation, started: ++sequence, value };

@@ -1,4 +1,5 @@
 // Bearer tokens: HS256 JWTs valid for one day, carrying the user's id, name, e-mail and role.
+import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Role } from '../db/schema.js';
@@ -19,7 +20,8 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, clock: Clock): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A key object made once: given raw bytes, jose imports the key again on every request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     async issue(user) {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);

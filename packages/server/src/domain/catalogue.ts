@@ -2,6 +2,7 @@
 // create, edit, timed discount and delete.
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookRow, Database, NewBook } from '../db/schema.js';
 import { escapeLike } from './accounts.js';
 import { isUniqueViolation, type Db, type Tx } from './context.js';
@@ -72,28 +73,40 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
     if (query.sortBy === 'awardwinner') all.push(eb('award_winners', '=', true));
     return eb.and(all);
   };
-  const { total } = await db
+  const offset = (query.page - 1) * query.pageSize;
+  const direction = sql.raw(query.sortDesc ? 'desc' : 'asc');
+  const keys = query.sortBy === 'price' ? [sql`price_paisa`, sql`lower(title)`] : query.sortBy === 'title' ? [sql`lower(title)`] : [sql`created_at`];
+  const order = sql.join([...keys.map((key) => sql`${key} ${direction}`), sql`id asc`]);
+  const count = db
     .selectFrom('books')
     .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const offset = (query.page - 1) * query.pageSize;
-  if (offset >= Number(total)) return { rows: [], total: Number(total) };
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+  // One round trip: the page's books, the count of every match (computed once), and the
+  // reviews of the page's books only. The page is ordered again outside: only ORDER BY
+  // promises an order.
+  const page = db.selectFrom('books').where(where).selectAll().orderBy(order).limit(query.pageSize).offset(offset);
+  const rows = await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  // Past the last page, or nothing matches: only the count is asked for.
+  const { total } = await count.executeTakeFirstOrThrow();
+  return { rows: [], total: Number(total) };
+}
 
-  const direction = query.sortDesc ? 'desc' : 'asc';
-  let select = db.selectFrom('books').where(where).selectAll();
-  switch (query.sortBy) {
-    case 'price':
-      select = select.orderBy('price_paisa', direction).orderBy(sql`lower(title)`, direction);
-      break;
-    case 'title':
-      select = select.orderBy(sql`lower(title)`, direction);
-      break;
-    default:
-      select = select.orderBy('created_at', direction);
-  }
-  const books = await select.orderBy('id', 'asc').limit(query.pageSize).offset(offset).execute();
-  return { rows: await withReviews(db, books), total: Number(total) };
+/** Each book's reviews (oldest first) as one more column, `reviews`, of a query over `books`. */
+const reviewsColumn = (db: Db) =>
+  jsonArrayFrom(
+    db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.user_id')
+      .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
+      .where('reviews.book_id', '=', sql.ref<string>('books.id'))
+      .orderBy('reviews.created_at')
+      .orderBy('reviews.id'),
+  ).as('reviews');
+
+/** A row with {@link reviewsColumn} as a book and its reviews (JSON carries instants as text). */
+function splitReviews({ reviews, ...book }: BookRow & { reviews: (Omit<ReviewView, 'created_at'> & { created_at: string })[] }): BookWithReviews {
+  return { book, reviews: reviews.map((review) => ({ ...review, created_at: new Date(review.created_at) })) };
 }
 
 /** Attaches every book's reviews (oldest first) in one query. */
@@ -121,10 +134,9 @@ export async function withReviews(db: Db, books: BookRow[]): Promise<BookWithRev
 }
 
 export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
-  const book = await db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!book) throw notFound('Book not found');
-  const [found] = await withReviews(db, [book]);
-  return found!;
+  const row = await db.selectFrom('books').selectAll().select(reviewsColumn(db)).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Book not found');
+  return splitReviews(row);
 }
 
 /** The author's books, newest first; the match is exact and case-sensitive (legacy). */
