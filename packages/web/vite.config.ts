@@ -64,6 +64,8 @@ export default defineConfig(({ command, mode }) => ({
     // No source maps: dist/ is the folder production serves, and a map there publishes the
     // app's source. (`vite build --sourcemap` writes them for a local look at a build.)
     sourcemap: false,
+    // Every browser the storefront supports preloads modules natively: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Everything the entry imports statically ships as one chunk. Without this group the
     // bundler may split the entry's own dependencies (React Router, CSS-module maps) into
     // separate chunks whenever a lazy page happens to share them, and the first paint pays

@@ -105,7 +105,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   inputClassName?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+export const TextField = /* @__PURE__ */ forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { inputClassName, leading, trailing, type = 'text', ...props },
   ref,
 ) {
@@ -136,7 +136,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a Show password / Hide password toggle (aria-pressed). */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
+export const PasswordField = /* @__PURE__ */ forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -172,7 +172,7 @@ export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement
   placeholder?: string;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+export const SelectField = /* @__PURE__ */ forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { options, placeholder, children, ...props },
   ref,
 ) {
@@ -194,7 +194,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 
 export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChrome {}
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
+export const Textarea = /* @__PURE__ */ forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
   const { frame, control, invalid, rest } = useField(props);
   return (
     <FieldFrame {...frame}>
@@ -207,7 +207,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
   label: ReactNode;
 }
 
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+export const Checkbox = /* @__PURE__ */ forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
   { label, className, ...rest },
   ref,
 ) {
@@ -224,7 +224,7 @@ export interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 /** An on/off switch (a checkbox with role="switch"), e.g. "On sale". */
-export const Toggle = forwardRef<HTMLInputElement, ToggleProps>(function Toggle({ label, className, ...rest }, ref) {
+export const Toggle = /* @__PURE__ */ forwardRef<HTMLInputElement, ToggleProps>(function Toggle({ label, className, ...rest }, ref) {
   return (
     <label className={cx(styles.toggle, className)}>
       <input ref={ref} type="checkbox" role="switch" className={styles.toggleInput} {...rest} />
