@@ -2,7 +2,7 @@
 // as it is (hydration) with no mismatch, the banner filling the space the page kept for it.
 import { type ActiveAnnouncement } from '@pustak/sdk';
 import { act, screen, waitFor } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { type Root, hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,12 @@ async function prerenderedHome(): Promise<string> {
 
 const BANNER: ActiveAnnouncement = { active: true, message: 'Dashain & Tihar festival sale', start: null, end: '2029-12-31T23:59:59Z', color: 'Blue', textColor: '#ffffff' };
 
+/** The root a test hydrated: unmounted after it, so no timer of the page outlives the test. */
+let hydrated: Root | undefined;
+
 afterEach(() => {
+  act(() => hydrated?.unmount());
+  hydrated = undefined;
   forgetServedBanner();
   document.body.replaceChildren();
 });
@@ -59,7 +64,7 @@ describe('the prerendered home page', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(
+      hydrated = hydrateRoot(
         container,
         <AppProviders client={testClient()} swr={{ ...testSwrConfig, fallback: pageBannerFallback() }}>
           <MemoryRouter initialEntries={['/']}>
