@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 // vitest/config's defineConfig is Vite's plus the `test` block (the root vitest config extends this file).
 import { createLogger } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { prerenderPlugin } from './build/prerender.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -45,7 +46,8 @@ export default defineConfig(({ command, mode }) => ({
       ? { 'process.env.NODE_ENV': JSON.stringify('production') }
       : undefined,
   customLogger: logger,
-  plugins: [react()],
+  // The prerendered home page, and the banner's state in the pages served (build/prerender.ts).
+  plugins: [react(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') })],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [
@@ -62,6 +64,8 @@ export default defineConfig(({ command, mode }) => ({
     // No source maps: dist/ is the folder production serves, and a map there publishes the
     // app's source. (`vite build --sourcemap` writes them for a local look at a build.)
     sourcemap: false,
+    // Every browser the storefront supports preloads modules natively: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // Everything the entry imports statically ships as one chunk. Without this group the
     // bundler may split the entry's own dependencies (React Router, CSS-module maps) into
     // separate chunks whenever a lazy page happens to share them, and the first paint pays

@@ -12,9 +12,11 @@ import { errorBody, documentForBase, type Contract, type OperationMeta } from '.
 import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from './http/validation.js';
 import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { registerSecurity, type SecurityOptions } from './http/security.js';
+import { createWebPages } from './http/web-pages.js';
 import { RuleRefusal } from './domain/errors.js';
 import { isDatabaseUnavailable } from './db/availability.js';
 import { paletteFromContract } from './domain/banner-colors.js';
+import { cachedActiveAnnouncement } from './handlers/community.js';
 import { createHandlers } from './handlers/index.js';
 import type { Caller, HandlerContext, OperationId, UploadedImage } from './handlers/types.js';
 import type { Services } from './services.js';
@@ -225,11 +227,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).type('application/json').send({ status: 'error', message: 'Something went wrong on the server.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    if (options.webDist && request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', options.webDist);
+  // The web app's pages: the prerendered home page at "/", the shell everywhere else (http/web-pages.ts).
+  const webPages = options.webDist ? createWebPages(options.webDist) : null;
+  const sendPage = async (path: string, reply: FastifyReply) => {
+    // The banner is part of the page; without it (the database is down) the app asks for it itself.
+    const banner = await cachedActiveAnnouncement(services).catch(() => undefined);
+    const page = await webPages!(path, banner);
+    // It changes with the banner: asked for again on every visit.
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+  };
+  if (webPages) app.get('/', (_request, reply) => sendPage('/', reply));
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (webPages && request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
+      return sendPage(path, reply);
     }
-    return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
+    return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${path}` });
   });
 
   // ---------- the contract's operations ----------
@@ -282,7 +295,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: COVERS_DIR, prefix: '/covers/', decorateReply: false, index: false });
   }
   if (options.webDist) {
-    await app.register(fastifyStatic, { root: options.webDist, prefix: '/', decorateReply: true, wildcard: true });
+    // Its files; its pages (.html) come from "/" and the not-found handler above, with the banner.
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      decorateReply: true,
+      wildcard: true,
+      index: false,
+      allowedPath: (path) => !path.endsWith('.html'),
+    });
   }
   options.devRoutes?.(app);
   return app;

@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
-import { getToken, openAuthDialog } from './features/auth';
+import { pageBannerFallback } from './features/announcements';
+import { getSession, getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
 import { connectNotificationsLazily } from './lib/live-connection';
 import './styles/tokens.css';
@@ -13,16 +14,24 @@ import './styles/primitives.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProviders
       // Spec: any HTTP 401 opens the sign-in dialog; the error still reaches the caller.
       client={createAppClient({ getToken, onUnauthorized: () => openAuthDialog('signIn') })}
       config={{ hubUrl: defaultHubUrl(), connectNotifications: connectNotificationsLazily }}
+      // The banner the server sent with the page: shown without asking for it first.
+      swr={{ fallback: pageBannerFallback() }}
     >
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The home page comes prerendered as a guest sees it (build/prerender.ts): a guest's app takes it
+// over as it is. A signed-in visitor's header differs, so the app renders afresh over it (same
+// places, nothing moves). Every other path, and the dev server, starts from an empty #root.
+if (root.firstElementChild && window.location.pathname === '/' && !getSession().isSignedIn) hydrateRoot(root, app);
+else createRoot(root).render(app);

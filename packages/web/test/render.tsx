@@ -1,8 +1,9 @@
-import { type PustakClient } from '@pustak/sdk';
+import { type ActiveAnnouncement, type PustakClient } from '@pustak/sdk';
 import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useLayoutEffect } from 'react';
 import { type Location, type NavigateFunction, type RouteObject, MemoryRouter, useLocation, useNavigate } from 'react-router';
+import { type SWRConfiguration } from 'swr';
 import { type AppConfig } from '../src/lib/app-config';
 import { AppProviders } from '../src/app/providers';
 import { AppRoutes, appRoutes } from '../src/app/routes';
@@ -43,6 +44,8 @@ export interface RenderWithAppOptions {
   config?: Partial<AppConfig>;
   /** A prebuilt client (default: createAppClient at the mock). */
   client?: PustakClient;
+  /** Merged over the tests' SWR settings, e.g. `{ fallback: pageBannerFallback() }` as main.tsx passes. */
+  swr?: SWRConfiguration;
 }
 
 /** What tests drive the memory router with (the app itself navigates through links). */
@@ -58,6 +61,9 @@ export interface RenderWithAppResult extends RenderResult {
   /** Current path + search of the memory router. */
   location: () => string;
 }
+
+/** The tests' SWR settings: a fresh cache per render, no deduping, no refetch on focus. */
+export const testSwrConfig: SWRConfiguration = { provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false, revalidateOnReconnect: false };
 
 /**
  * Renders like the real app: AppProviders (SDK client at the mock, fresh SWR cache,
@@ -84,7 +90,7 @@ export function renderWithApp(ui?: ReactElement, options: RenderWithAppOptions =
     <AppProviders
       client={client}
       config={{ hubUrl: null, ...config }}
-      swr={{ provider: () => new Map(), dedupingInterval: 0, revalidateOnFocus: false, revalidateOnReconnect: false }}
+      swr={{ ...testSwrConfig, ...options.swr }}
     >
       <MemoryRouter initialEntries={[route]}>
         <RouterProbe
@@ -132,4 +138,24 @@ export function manualClock() {
       for (const entry of due) entry.run();
     },
   };
+}
+
+/**
+ * What a served page carries (packages/server/src/http/web-pages.ts): `<html data-banner>` and
+ * the banner's data in a JSON block. A string is put in the block as it is.
+ */
+export function serveBanner(banner: ActiveAnnouncement | string) {
+  forgetServedBanner();
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'pustak-banner';
+  block.textContent = typeof banner === 'string' ? banner : JSON.stringify(banner);
+  document.head.append(block);
+  if (typeof banner !== 'string') document.documentElement.dataset.banner = banner.active ? 'on' : 'off';
+}
+
+/** Takes serveBanner's marks off the document again. */
+export function forgetServedBanner() {
+  document.getElementById('pustak-banner')?.remove();
+  delete document.documentElement.dataset.banner;
 }

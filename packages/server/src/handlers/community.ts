@@ -4,7 +4,8 @@ import { activeAnnouncement, addReview as addReviewRule, allAnnouncements, creat
 import type { BannerPalette } from '../domain/banner-colors.js';
 import { paisaToRupees } from '../domain/money.js';
 import { forgetBooks } from './catalogue.js';
-import type { Handler } from './types.js';
+import type { Services } from '../services.js';
+import type { Handler, Success } from './types.js';
 import { announcementView, bookView, reviewView } from './views.js';
 
 export const listReviews: Handler<'listReviews'> = async ({ params, services }) => (await reviewsOf(services.db, params.bookId)).map(reviewView);
@@ -21,12 +22,22 @@ export const listNotifications: Handler<'listNotifications'> = async ({ services
   data: (await recentNotifications(services.db)).map((n) => ({ message: n.message, createdAt: n.created_at.toISOString() })),
 });
 
-export const getActiveAnnouncement: Handler<'getActiveAnnouncement'> = async ({ services }) => {
+/** The banner showing now, as GET /announcement/active answers it. */
+async function activeAnnouncementAnswer(services: Services): Promise<Success<'getActiveAnnouncement'>> {
   const row = await activeAnnouncement(services.db, services.clock.now());
   if (!row) return { active: false };
   const view = announcementView(row);
   return { active: true, message: view.message, start: view.startTime, end: view.endTime, color: view.color, textColor: view.textColor };
-};
+}
+
+export const getActiveAnnouncement: Handler<'getActiveAnnouncement'> = ({ services }) => activeAnnouncementAnswer(services);
+
+/** The cache entry of the active banner that every page of the web app carries; an announcement's write drops it. */
+const ACTIVE_ANNOUNCEMENT_KEY = 'announcement:active';
+
+/** The active banner for a page of the web app: cached (1 s, the clock decides what is active), dropped by a write. */
+export const cachedActiveAnnouncement = (services: Services) =>
+  services.cache.get(ACTIVE_ANNOUNCEMENT_KEY, () => activeAnnouncementAnswer(services));
 
 export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services }) => ({
   status: 'success',
@@ -35,21 +46,22 @@ export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services
 });
 
 export const announcementHandlers = (palette: BannerPalette) => {
-  const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => ({
-    status: 'success',
-    message: 'Announcement created successfully',
-    data: announcementView(await createAnnouncementRule(services.db, body, palette, services.clock.now())),
-  });
-  const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => ({
-    status: 'success',
-    message: 'Announcement updated successfully',
-    data: announcementView(await updateAnnouncementRule(services.db, params.id, body, palette)),
-  });
+  const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
+    const row = await createAnnouncementRule(services.db, body, palette, services.clock.now());
+    services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
+    return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
+  };
+  const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
+    const row = await updateAnnouncementRule(services.db, params.id, body, palette);
+    services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
+    return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
+  };
   return { createAnnouncement, updateAnnouncement };
 };
 
 export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {
   await deleteAnnouncementRule(services.db, params.id);
+  services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
   return { status: 'success', message: 'Announcement deleted successfully' };
 };
 

@@ -32,7 +32,7 @@ export function buttonClassName({
   return cx(styles.button, styles[variant], styles[size], block && styles.block, className);
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   {
     variant = 'primary',
     size = 'md',

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PasswordField, TextField } from './form-fields';
+import { TextField } from './form-fields';
+import { PasswordField } from './form-controls';
 import { QuantityStepper } from './quantity-stepper';
 
 describe('TextField', () => {

@@ -1,17 +1,11 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  forwardRef,
-  useId,
-  useState,
-} from 'react';
+// The labelled text field and the frame every field shares (label, hint, error). The other
+// controls (form-controls.tsx) live apart: the storefront's first paint has a search box only.
+import { type InputHTMLAttributes, type ReactNode, forwardRef, useId } from 'react';
 import { cx } from '../lib/cx';
 import styles from './form.module.css';
-import { AlertIcon, EyeIcon, EyeOffIcon } from './icons';
+import { AlertIcon } from './icons';
 
-interface FieldChrome {
+export interface FieldChrome {
   /** Visible label (required: every control is labelled). */
   label: ReactNode;
   /** Help text under the control. */
@@ -28,7 +22,7 @@ interface FieldChrome {
  * Splits a field's props: the frame's (label, hint, error), the control's wiring (id, required,
  * aria-invalid, aria-describedby to the error and hint) and the rest, which go on the control.
  */
-function useField<P extends FieldChrome & { id?: string; required?: boolean }>(props: P) {
+export function useField<P extends FieldChrome & { id?: string; required?: boolean }>(props: P) {
   const { label, hint, error, hideLabel, className, id, required, ...rest } = props;
   const autoId = useId();
   const inputId = id ?? autoId;
@@ -57,7 +51,7 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
   );
 }
 
-function FieldFrame({
+export function FieldFrame({
   inputId,
   label,
   hint,
@@ -105,7 +99,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   inputClassName?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+export const TextField = /* @__PURE__ */ forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { inputClassName, leading, trailing, type = 'text', ...props },
   ref,
 ) {
@@ -130,106 +124,5 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {trailing ? <span className={styles.trailing}>{trailing}</span> : null}
       </div>
     </FieldFrame>
-  );
-});
-
-export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
-
-/** A password input with a Show password / Hide password toggle (aria-pressed). */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(props, ref) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextField
-      ref={ref}
-      {...props}
-      type={visible ? 'text' : 'password'}
-      trailing={
-        <button
-          type="button"
-          className={styles.reveal}
-          onClick={() => setVisible((v) => !v)}
-          aria-pressed={visible}
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          disabled={props.disabled}
-        >
-          {visible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
-        </button>
-      }
-    />
-  );
-});
-
-export interface SelectOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
-
-export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement>, FieldChrome {
-  /** Options; alternatively pass <option> children. */
-  options?: readonly SelectOption[];
-  /** Adds a first empty option with this text (e.g. "Select genre"). */
-  placeholder?: string;
-}
-
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
-  { options, placeholder, children, ...props },
-  ref,
-) {
-  const { frame, control, invalid, rest } = useField(props);
-  return (
-    <FieldFrame {...frame}>
-      <select ref={ref} {...control} className={cx(styles.select, invalid)} {...rest}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options?.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-        {children}
-      </select>
-    </FieldFrame>
-  );
-});
-
-export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement>, FieldChrome {}
-
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
-  const { frame, control, invalid, rest } = useField(props);
-  return (
-    <FieldFrame {...frame}>
-      <textarea ref={ref} {...control} className={cx(styles.textarea, invalid)} {...rest} />
-    </FieldFrame>
-  );
-});
-
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
-  label: ReactNode;
-}
-
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, className, ...rest },
-  ref,
-) {
-  return (
-    <label className={cx(styles.check, className)}>
-      <input ref={ref} type="checkbox" className={styles.checkInput} {...rest} />
-      <span className={styles.checkLabel}>{label}</span>
-    </label>
-  );
-});
-
-export interface ToggleProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role'> {
-  label: ReactNode;
-}
-
-/** An on/off switch (a checkbox with role="switch"), e.g. "On sale". */
-export const Toggle = forwardRef<HTMLInputElement, ToggleProps>(function Toggle({ label, className, ...rest }, ref) {
-  return (
-    <label className={cx(styles.toggle, className)}>
-      <input ref={ref} type="checkbox" role="switch" className={styles.toggleInput} {...rest} />
-      <span className={styles.toggleTrack} aria-hidden="true" />
-      <span className={styles.checkLabel}>{label}</span>
-    </label>
   );
 });

@@ -11,21 +11,20 @@ export { Dialog, type DialogProps } from './dialog';
 export { Drawer, type DrawerProps } from './drawer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorState, type ErrorStateProps, LoadFailed } from './error-state';
+export { TextField, type TextFieldProps } from './form-fields';
 export {
   Checkbox,
   PasswordField,
   SelectField,
-  TextField,
   Textarea,
   Toggle,
   type CheckboxProps,
   type PasswordFieldProps,
   type SelectFieldProps,
   type SelectOption,
-  type TextFieldProps,
   type TextareaProps,
   type ToggleProps,
-} from './form-fields';
+} from './form-controls';
 export { IconButton, type IconButtonProps } from './icon-button';
 export * from './icons';
 export { PageHeader, type PageHeaderProps } from './page-header';

@@ -11,8 +11,12 @@ export interface SkeletonProps {
   className?: string;
 }
 
-/** A placeholder shape while content loads; hidden from assistive technology. */
-export function Skeleton({ width = '100%', height = '1em', lines, radius, className }: SkeletonProps) {
+/**
+ * A placeholder shape while content loads; hidden from assistive technology. Full width and 1em
+ * high unless `className` or the props say otherwise. The props become a style attribute, which
+ * the prerendered home page cannot carry (its CSP allows none): shapes there take a class.
+ */
+export function Skeleton({ width, height, lines, radius, className }: SkeletonProps) {
   if (lines && lines > 1) {
     return (
       <span className={cx(styles.skeletonLines, className)} aria-hidden="true">
@@ -20,7 +24,8 @@ export function Skeleton({ width = '100%', height = '1em', lines, radius, classN
           <span
             key={index}
             className={styles.skeleton}
-            style={{ width: index === lines - 1 ? '60%' : width, height, borderRadius: radius }}
+            // The last line is shorter (feedback.module.css).
+            style={{ width: index === lines - 1 ? undefined : width, height, borderRadius: radius }}
           />
         ))}
       </span>

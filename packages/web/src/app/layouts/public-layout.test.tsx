@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { manualClock, renderWithApp, sessionFor } from '../../../test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetServedBanner, renderWithApp, serveBanner, sessionFor } from '../../../test/render';
 import { scriptedClient } from '../../../test/scripted-client';
-import { BANNER_WAIT_MS } from './public-layout';
+import { pageBannerFallback } from '../../features/announcements';
 
 describe('public header', () => {
   it('links the main storefront pages', async () => {
@@ -99,49 +99,40 @@ describe('footer', () => {
   });
 });
 
-describe('first paint and the announcement banner', () => {
+describe('the announcement banner and the first paint', () => {
   const BANNER = /Dashain & Tihar festival sale/;
-  /** The storefront shell: main#main's parent. */
-  const shell = () => document.getElementById('main')!.parentElement!;
-  const awaiting = () => shell().hasAttribute('data-awaiting-banner');
+  afterEach(() => forgetServedBanner());
 
-  it('keeps the page unpainted until the banner is known, then shows both at once, the page loaded meanwhile', async () => {
+  it('shows the banner the served page carries in the first render, without asking the API first', async () => {
+    serveBanner({ active: true, message: 'Dashain & Tihar festival sale', start: null, end: '2029-12-31T23:59:59Z', color: 'Blue', textColor: '#ffffff' });
+    // The API never answers here: only the page's copy can show the banner.
+    const { client } = scriptedClient([{ path: /\/announcement\/active$/, hold: new Promise(() => {}) }]);
+    renderWithApp(undefined, { route: '/contact', client, swr: { fallback: pageBannerFallback() } });
+    expect(screen.getByRole('link', { name: BANNER }).getAttribute('href')).toBe('/shop');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeTruthy();
+  });
+
+  it('shows no banner when the served page says none is active', async () => {
+    serveBanner({ active: false });
+    renderWithApp(undefined, { route: '/contact', swr: { fallback: pageBannerFallback() } });
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
+  });
+
+  it('without the served state (the dev server without an API), shows the page at once and the banner when it arrives', async () => {
     let release!: () => void;
     const hold = new Promise<void>((done) => (release = done));
     const { client } = scriptedClient([{ path: /\/announcement\/active$/, hold }]);
-    // The clock stands still: only the banner's answer can end the wait here.
-    renderWithApp(undefined, { route: '/contact', client, config: { schedule: manualClock().schedule } });
-    // The page's own chunk and data do not wait for the banner: the page is there, unpainted.
+    renderWithApp(undefined, { route: '/contact', client, swr: { fallback: pageBannerFallback() } });
+    // Nothing waits for the banner: the page is there while its answer is still out.
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    expect(awaiting()).toBe(true);
-    const bannerWhenShown: boolean[] = [];
-    const observer = new MutationObserver(() => {
-      if (!awaiting()) bannerWhenShown.push(screen.queryByRole('link', { name: BANNER }) !== null);
-    });
-    observer.observe(shell(), { attributes: true, attributeFilter: ['data-awaiting-banner'] });
+    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
     release();
-    await waitFor(() => expect(awaiting()).toBe(false));
-    observer.disconnect();
-    expect(bannerWhenShown).toEqual([true]);
+    expect(await screen.findByRole('link', { name: BANNER })).toBeTruthy();
   });
 
-  it('shows the page without a banner once the banner call has failed', async () => {
-    const { client } = scriptedClient([{ path: /\/announcement\/active$/, offline: true }]);
-    renderWithApp(undefined, { route: '/contact', client });
-    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    await waitFor(() => expect(awaiting()).toBe(false));
-    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
-  });
-
-  it('shows the page after BANNER_WAIT_MS when the banner call does not answer', async () => {
-    const { client } = scriptedClient([{ path: /\/announcement\/active$/, hold: new Promise(() => {}) }]);
-    const clock = manualClock();
-    renderWithApp(undefined, { route: '/contact', client, config: { schedule: clock.schedule } });
-    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
-    act(() => clock.advance(BANNER_WAIT_MS - 1));
-    expect(awaiting()).toBe(true);
-    act(() => clock.advance(1));
-    expect(awaiting()).toBe(false);
-    expect(screen.queryByRole('link', { name: BANNER })).toBeNull();
+  it('ignores a served banner block it cannot read', () => {
+    serveBanner('{not json');
+    expect(pageBannerFallback()).toEqual({});
   });
 });

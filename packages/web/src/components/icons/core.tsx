@@ -19,20 +19,6 @@ export const UserIcon = /* @__PURE__ */ createIcon(
 export const MenuIcon = /* @__PURE__ */ createIcon('Menu', <path d="M4 6h16M4 12h16M4 18h16" />);
 export const CloseIcon = /* @__PURE__ */ createIcon('Close', <path d="M6 6l12 12M18 6L6 18" />);
 export const ChevronDownIcon = /* @__PURE__ */ createIcon('ChevronDown', <path d="M6 9l6 6 6-6" />);
-export const EyeIcon = /* @__PURE__ */ createIcon(
-  'Eye',
-  <>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </>,
-);
-export const EyeOffIcon = /* @__PURE__ */ createIcon(
-  'EyeOff',
-  <>
-    <path d="M9.9 4.24A9.1 9.1 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.16 3.19M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-    <path d="M14.1 14.1a3 3 0 1 1-4.2-4.2M2 2l20 20" />
-  </>,
-);
 export const HeartIcon = /* @__PURE__ */ createIcon(
   'Heart',
   <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />,

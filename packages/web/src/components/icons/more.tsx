@@ -80,3 +80,17 @@ export const FileIcon = /* @__PURE__ */ createIcon(
     <path d="M14 2v6h6M9 13h6M9 17h6" />
   </>,
 );
+export const EyeIcon = /* @__PURE__ */ createIcon(
+  'Eye',
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = /* @__PURE__ */ createIcon(
+  'EyeOff',
+  <>
+    <path d="M9.9 4.24A9.1 9.1 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.16 3.19M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M14.1 14.1a3 3 0 1 1-4.2-4.2M2 2l20 20" />
+  </>,
+);

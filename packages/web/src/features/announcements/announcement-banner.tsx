@@ -1,22 +1,21 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
 import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
-import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useNow } from '../../lib/use-now';
 import { useActiveAnnouncement } from './api/use-active-announcement';
 import styles from './announcement-banner.module.css';
 
 /**
- * The promotional banner above the header: shown only while an announcement is active.
- * `onSettled` runs once it is known whether the banner shows, before that state is painted,
- * so the layout can keep the page unpainted until then and the banner never pushes it down.
+ * The promotional banner above the header: shown only while an announcement is active. It has a
+ * fixed height, and the page the server sends says whether it shows (`<html data-banner>`), so
+ * its space is right from the first paint and nothing moves when it fills in. The prerendered
+ * page (and the app while hydrating it) has only that space: the banner's data is not part of it.
  */
-export function AnnouncementBanner({ onSettled }: { onSettled?: () => void }) {
-  const { data, error } = useActiveAnnouncement();
-  const settled = data !== undefined || error !== undefined;
-  useLayoutEffect(() => {
-    if (settled) onSettled?.();
-  }, [settled, onSettled]);
+export function AnnouncementBanner() {
+  const hydrated = useHydrated();
+  const { data } = useActiveAnnouncement();
+  if (!hydrated) return <div className={styles.slot} aria-hidden="true" />;
   if (!data || !data.active) return null;
   return <AnnouncementBannerView announcement={data} />;
 }

@@ -10,7 +10,8 @@ import {
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { PasswordField, TextField } from '../../components/form-fields';
+import { TextField } from '../../components/form-fields';
+import { PasswordField } from '../../components/form-controls';
 import { useToast } from '../../components/toaster';
 import { useForm } from '../../lib/use-form';
 import { useLogin } from './api/use-login';

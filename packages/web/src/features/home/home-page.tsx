@@ -255,7 +255,7 @@ function GenreSkeleton() {
     <ul className={styles.genres} aria-hidden="true">
       {Array.from({ length: HOME_LIMITS.genres }, (_, index) => (
         <li key={index}>
-          <Skeleton height="76px" radius="var(--radius-lg)" />
+          <Skeleton className={styles.genreSkeleton} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { Toggle } from '../../../components/form-fields';
+import { Toggle } from '../../../components/form-controls';
 import { IconButton } from '../../../components/icon-button';
 import { EditIcon, EyeIcon, MegaphoneIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';

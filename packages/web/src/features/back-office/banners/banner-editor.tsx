@@ -3,7 +3,8 @@ import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue }
 import { useId } from 'react';
 import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
 import { Dialog } from '../../../components/dialog';
-import { TextField, Textarea, Toggle } from '../../../components/form-fields';
+import { TextField } from '../../../components/form-fields';
+import { Textarea, Toggle } from '../../../components/form-controls';
 import { CheckIcon } from '../../../components/icons';
 import { cx } from '../../../lib/cx';
 import { type FormErrors, useForm } from '../../../lib/use-form';

@@ -4,7 +4,8 @@ import { type ChangeEvent, type ReactNode, useEffect, useMemo, useRef, useState 
 import { InlineError, Panel } from '../../../components/back-office/back-office-ui';
 import { BookCover } from '../../../components/book-cover';
 import { Button, ButtonLink } from '../../../components/button';
-import { SelectField, TextField, Textarea, Toggle } from '../../../components/form-fields';
+import { TextField } from '../../../components/form-fields';
+import { SelectField, Textarea, Toggle } from '../../../components/form-controls';
 import { FileIcon } from '../../../components/icons';
 import { type FormErrors, useForm } from '../../../lib/use-form';
 import { safeImageSrc } from '../../../lib/safe-image-src';

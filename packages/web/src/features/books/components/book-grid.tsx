@@ -73,10 +73,11 @@ export function BookGridSkeleton({
     >
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className={cx(styles.item, styles.skeletonCard)}>
-          <Skeleton height="auto" className={styles.skeletonCover} />
-          <Skeleton lines={2} height="0.9em" />
-          <Skeleton width="45%" height="1.1em" />
-          <Skeleton height="32px" radius="var(--radius-md)" />
+          {/* Shaped by classes, not props: the home page is prerendered (Skeleton). */}
+          <Skeleton className={styles.skeletonCover} />
+          <Skeleton lines={2} className={styles.skeletonTitle} />
+          <Skeleton className={styles.skeletonPrice} />
+          <Skeleton className={styles.skeletonButton} />
         </li>
       ))}
     </ul>

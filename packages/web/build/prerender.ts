@@ -1,0 +1,114 @@
+// The storefront's first paint without waiting for JavaScript (issue 11, docs/decisions.md).
+//
+// Build: after the client build, an SSR build of src/prerender.tsx renders "/" as a guest sees it
+// before data arrives, and the built page is written twice:
+//   dist/index.html  the home page, prerendered (served at "/" only)
+//   dist/shell.html  the same page with an empty #root (every other path of the single-page app)
+// Serve: whatever serves those pages says whether the announcement banner shows, so the first
+// paint has the banner's space right: `<html data-banner="on|off">` and the banner's data in a
+// JSON block the app reads (withBanner). The Pustak server does it (packages/server); here
+// `vite preview` (npm run perf, the browser tests) and the dev server ask the API behind /api.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Plugin, type ResolvedConfig, build } from 'vite';
+
+/** The page for every path but "/": the built page with its empty #root. */
+export const SHELL_HTML = 'shell.html';
+/** The id of the JSON block with the active announcement (src/lib/page-banner.ts reads it). */
+export const BANNER_DATA_ID = 'pustak-banner';
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The page marked with the banner's state: `announcement` is GET /announcement/active's answer,
+ * or undefined when it is not known (the app then asks for it itself).
+ */
+export function withBanner(html: string, announcement: { active: boolean } | undefined): string {
+  if (!announcement) return html;
+  // `<` escaped: the message cannot close the block (a JSON block never runs, so the CSP allows it).
+  const json = JSON.stringify(announcement).replace(/</g, '\\u003c');
+  return html
+    .replace(/<html\b/, `<html data-banner="${announcement.active ? 'on' : 'off'}"`)
+    .replace('</head>', `<script type="application/json" id="${BANNER_DATA_ID}">${json}</script></head>`);
+}
+
+/** The active announcement from the API at `apiOrigin`; undefined if it does not answer in time. */
+async function fetchBanner(apiOrigin: string): Promise<{ active: boolean } | undefined> {
+  try {
+    const response = await fetch(`${apiOrigin}/api/announcement/active`, { signal: AbortSignal.timeout(2000) });
+    return response.ok ? ((await response.json()) as { active: boolean }) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a request asks for a page of the app (not a file, not the API). */
+function isPageRequest(request: IncomingMessage): boolean {
+  const path = (request.url ?? '/').split('?')[0]!;
+  return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && !/\.\w+$/.test(path) && !/^\/(api|hubs|__mock|__dev|uploads)\//.test(path);
+}
+
+/**
+ * The Vite plugin: prerenders "/" after a production client build, and serves the pages with the
+ * banner's state in `vite preview` and the dev server. `apiOrigin` is where /api is forwarded.
+ */
+export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; configFile: string }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pustak-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.command !== 'build' || config.build.ssr || config.mode !== 'production') return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const page = await readFile(join(outDir, 'index.html'), 'utf8');
+      if (!page.includes(ROOT)) throw new Error(`prerender: the built index.html has no ${ROOT}`);
+      const markup = await renderWithSsrBuild(config.root, configFile);
+      await writeFile(join(outDir, SHELL_HTML), page);
+      await writeFile(join(outDir, 'index.html'), page.replace(ROOT, `<div id="root">${markup}</div>`));
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+        if (!isPageRequest(request)) return next();
+        const file = (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : SHELL_HTML;
+        void Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin)]).then(
+          ([html, banner]) => {
+            response.setHeader('Content-Type', 'text/html; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-cache');
+            response.end(withBanner(html, banner));
+          },
+          () => next(),
+        );
+      });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        // The dev server (no prerender): the banner's state as the server would send it.
+        return context.server ? withBanner(html, await fetchBanner(apiOrigin)) : html;
+      },
+    },
+  };
+}
+
+/** Builds src/prerender.tsx for Node (everything bundled in) and renders "/" with it. */
+async function renderWithSsrBuild(root: string, configFile: string): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'pustak-prerender-'));
+  try {
+    await build({
+      root,
+      configFile,
+      logLevel: 'warn',
+      ssr: { noExternal: true },
+      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+    });
+    const { renderPage } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as { renderPage: (url: string) => Promise<string> };
+    return await renderPage('/');
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
