@@ -14,6 +14,8 @@ import type { components } from '../../../sdk/src/generated/schema.js';
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
 export const MAX_STOCK = 1_000_000;
+/** No catalogue holds two billion books: a page that starts further on is empty. */
+const MAX_OFFSET = 2 ** 31;
 
 export interface ReviewView {
   id: string;
@@ -85,7 +87,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   // reviews of the page's books only. The page is ordered again outside: only ORDER BY
   // promises an order.
   const page = db.selectFrom('books').where(where).selectAll().orderBy(order).limit(query.pageSize).offset(offset);
-  const rows = await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
+  // A page past any shop's end (its offset would not even fit the database's integers) is empty.
+  const rows = offset > MAX_OFFSET ? [] : await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
   if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
   // Past the last page, or nothing matches: only the count is asked for.
   const { total } = await count.executeTakeFirstOrThrow();
