@@ -14,9 +14,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Plugin, type ResolvedConfig, build } from 'vite';
+import { type Manifest, type PageHints, type RouteReads, pageHintsFromManifest, withPageHints } from './page-hints.ts';
 
 /** The page for every path but "/": the built page with its empty #root. */
 export const SHELL_HTML = 'shell.html';
+/** Per route, what its served page preloads (build/page-hints.ts). */
+export const PAGE_HINTS = 'page-hints.json';
 /** The id of the JSON block with the active announcement (src/lib/page-banner.ts reads it). */
 export const BANNER_DATA_ID = 'pustak-banner';
 const ROOT = '<div id="root"></div>';
@@ -58,6 +61,10 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
   let config: ResolvedConfig;
   return {
     name: 'pustak-prerender',
+    config(_user, { command, isSsrBuild }) {
+      // The manifest names each route's chunks for the page hints; it is read and removed below.
+      if (command === 'build' && !isSsrBuild) return { build: { manifest: true } };
+    },
     configResolved(resolved) {
       config = resolved;
     },
@@ -66,20 +73,27 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
       const outDir = resolve(config.root, config.build.outDir);
       const page = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!page.includes(ROOT)) throw new Error(`prerender: the built index.html has no ${ROOT}`);
-      const markup = await renderWithSsrBuild(config.root, configFile);
+      const { markup, routeReads } = await renderWithSsrBuild(config.root, configFile);
+      const manifestDir = join(outDir, '.vite');
+      const manifest = JSON.parse(await readFile(join(manifestDir, 'manifest.json'), 'utf8')) as Manifest;
+      await rm(manifestDir, { recursive: true, force: true });
+      const hints = pageHintsFromManifest(manifest, routeReads, config.base);
+      await writeFile(join(outDir, PAGE_HINTS), `${JSON.stringify(hints, null, 2)}\n`);
       await writeFile(join(outDir, SHELL_HTML), page);
       await writeFile(join(outDir, 'index.html'), page.replace(ROOT, `<div id="root">${markup}</div>`));
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
+      const hints = readFile(join(outDir, PAGE_HINTS), 'utf8').then((text) => JSON.parse(text) as PageHints, () => undefined);
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         if (!isPageRequest(request)) return next();
-        const file = (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : SHELL_HTML;
-        void Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin)]).then(
-          ([html, banner]) => {
+        const [path = '/', query = ''] = (request.url ?? '/').split('?');
+        const file = path === '/' ? 'index.html' : SHELL_HTML;
+        void Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin), hints]).then(
+          ([html, banner, pageHints]) => {
             response.setHeader('Content-Type', 'text/html; charset=utf-8');
             response.setHeader('Cache-Control', 'no-cache');
-            response.end(withBanner(html, banner));
+            response.end(withPageHints(withBanner(html, banner), pageHints, path, query));
           },
           () => next(),
         );
@@ -95,8 +109,8 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
   };
 }
 
-/** Builds src/prerender.tsx for Node (everything bundled in) and renders "/" with it. */
-async function renderWithSsrBuild(root: string, configFile: string): Promise<string> {
+/** Builds src/prerender.tsx for Node (everything bundled in), renders "/" with it and records the routes' reads. */
+async function renderWithSsrBuild(root: string, configFile: string): Promise<{ markup: string; routeReads: RouteReads[] }> {
   const outDir = await mkdtemp(join(tmpdir(), 'pustak-prerender-'));
   try {
     await build({
@@ -106,8 +120,11 @@ async function renderWithSsrBuild(root: string, configFile: string): Promise<str
       ssr: { noExternal: true },
       build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
     });
-    const { renderPage } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as { renderPage: (url: string) => Promise<string> };
-    return await renderPage('/');
+    const { renderPage, recordRouteReads } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as {
+      renderPage: (url: string) => Promise<string>;
+      recordRouteReads: () => Promise<RouteReads[]>;
+    };
+    return { markup: await renderPage('/'), routeReads: await recordRouteReads() };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
