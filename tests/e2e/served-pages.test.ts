@@ -15,7 +15,7 @@ const bannerData = (html: string) => JSON.parse(/<script type="application\/json
 const bannerMark = (html: string) => /<html[^>]*\sdata-banner="(\w+)"/.exec(html)?.[1];
 /** The preload links a served page carries: `[rel or as, href]`. */
 const preloads = (html: string) =>
-  [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")?[^>]*\shref="([^"]+)">/g)].map((m) => [m[2] ?? m[1], m[3]!.replace(/&amp;/g, '&')]);
+  [...html.matchAll(/<link rel="(modulepreload|preload|stylesheet)"(?: as="(\w+)")?[^>]*\shref="([^"]+)">/g)].map((m) => [m[2] ?? m[1], m[3]!.replace(/&amp;/g, '&')]);
 const scripts = (html: string) => [...html.matchAll(/<(?:script type="module"|link rel="modulepreload"|link rel="stylesheet")[^>]*>/g)].map((m) => m[0]);
 
 describe('the build', () => {
@@ -51,9 +51,19 @@ describe('the Pustak server', () => {
     return reply;
   };
 
-  it('serves the prerendered home page at / only; /books and every other path get the shell, never the home page', async () => {
+  it('serves the prerendered home page at / only, /books and a book page (no query) prerendered, and every other path the shell', async () => {
     expect((await page('/')).body).toContain(HERO);
-    for (const url of ['/books', '/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
+    const books = (await page('/books')).body;
+    expect(books).toContain('>All Books</h1>');
+    expect(books).not.toContain(HERO);
+    expect(books).not.toContain(EMPTY_ROOT);
+    // The CSP allows no inline script and no style attribute.
+    expect(books).not.toMatch(/<script>|\sstyle="/);
+    const book = (await page('/bookDetails/0f0e0000-0000-4000-8000-000000000003')).body;
+    expect(book).toContain('Loading book');
+    expect(book).not.toContain(EMPTY_ROOT);
+    expect(book).not.toMatch(/<script>|\sstyle="|prerender-/);
+    for (const url of ['/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003?from=home', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
       const { body } = await page(url);
       expect(body, url).not.toContain(HERO);
       expect(body, url).toContain(EMPTY_ROOT);
@@ -120,7 +130,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
   it('serves /books and a book page with their chunks, CSS and API reads, and the reads answer', async () => {
     const books = await served('/books');
     expect(books.filter(([kind]) => kind === 'modulepreload').map(([, href]) => href)).toContainEqual(expect.stringMatching(/^\/assets\/books-page-[\w-]+\.js$/));
-    expect(books.filter(([kind]) => kind === 'style').length).toBeGreaterThan(0);
+    expect(books.filter(([kind, href]) => kind === 'stylesheet' && /^\/assets\/books-page-[\w-]+\.css$/.test(href!)).length).toBe(1);
     const [read, ...more] = books.filter(([kind]) => kind === 'fetch').map(([, href]) => href);
     expect(more).toEqual([]);
     expect(read).toBe('/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true');
@@ -141,7 +151,21 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     expect(filtered.some(([kind]) => kind === 'modulepreload')).toBe(true);
     expect(filtered.filter(([kind]) => kind === 'fetch')).toEqual([]);
     expect(await served('/bookDetails/a/b')).toEqual(await served('/contact'));
-    expect((await served('/contact')).filter(([kind]) => kind === 'fetch' || kind === 'style')).toEqual([]);
+    expect((await served('/contact')).filter(([kind]) => kind === 'fetch')).toEqual([]);
+    expect(await served('/contact')).toEqual(await served('/cart'));
+  });
+
+  it('paints /books before any script runs: header, title, search and filters', async () => {
+    const context = await browser.newContext({ baseURL: t.url, viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/books');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All Books');
+      expect(await page.getByRole('searchbox', { name: 'Search books' }).or(page.getByRole('textbox', { name: 'Search books' })).count()).toBe(1);
+      expect(await page.getByText('Sort By').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('in Chromium, the app uses what the page preloaded: each read and chunk is fetched once', async () => {
@@ -152,6 +176,11 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       const context = await browser.newContext({ baseURL: t.url, viewport });
       try {
         const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
         const requested: string[] = [];
         page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
         await page.goto(path);
@@ -167,6 +196,8 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
         const chunks = requested.filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
         expect(chunks.length, path).toBeGreaterThan(1);
         expect(new Set(chunks).size, `${path}: ${chunks.join(' ')}`).toBe(chunks.length);
+        // A prerendered page is taken over as it is: no hydration mismatch, no error at all.
+        expect(errors, path).toEqual([]);
       } finally {
         await context.close();
       }

@@ -15,10 +15,12 @@ export interface PageHints {
   routes: Array<{
     /** The route's address, `:name` for a path parameter. */
     pattern: string;
-    /** Preloads of the route's module, the modules it imports and its CSS. */
+    /** Preloads of the route's module and the modules it imports; its stylesheets. */
     links: string[];
     /** Preloads of its API reads, on a visit with no query string (another query reads other data). */
     reads: string[];
+    /** The route prerendered as it looks before its data arrives, served for a visit with no query string. */
+    page?: string;
   }>;
 }
 
@@ -54,7 +56,9 @@ export function pageHintsFromManifest(manifest: Manifest, routes: RouteReads[], 
         pattern,
         links: [
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attr(base + file)}">`),
-          ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="${attr(base + file)}">`),
+          // Applied, not just fetched: a prerendered route page needs its CSS for its first paint,
+          // and the app's own insertion of the same stylesheet then finds it in place.
+          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${attr(base + file)}">`),
         ],
         reads: api.map((path) => `<link rel="preload" as="fetch" crossorigin href="${attr(`/api${path.replace(/^\/api/, '')}`)}">`),
       };
@@ -79,8 +83,12 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
   return params;
 }
 
-/** `html` with the hints of the route `path` matches in its <head>; `query` is the request's query string ('' for none). */
-export function withPageHints(html: string, hints: PageHints | undefined, path: string, query: string): string {
+/**
+ * What to serve for `path` (`query`: the request's query string, '' for none): the route's
+ * prerendered page if it has one and there is no query (undefined: the shell), and the <link>
+ * tags for its <head>.
+ */
+export function hintsFor(hints: PageHints | undefined, path: string, query: string): { page: string | undefined; head: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -95,7 +103,7 @@ export function withPageHints(html: string, hints: PageHints | undefined, path: 
     } catch {
       reads = []; // a malformed escape in the address: the page reads nothing it could name
     }
-    return html.replace('</head>', `${[...route.links, ...reads].join('')}</head>`);
+    return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
   }
-  return html;
+  return { page: undefined, head: '' };
 }

@@ -30,8 +30,10 @@ const app = (
   </StrictMode>
 );
 
-// The home page comes prerendered as a guest sees it (build/prerender.ts): a guest's app takes it
-// over as it is. A signed-in visitor's header differs, so the app renders afresh over it (same
-// places, nothing moves). Every other path, and the dev server, starts from an empty #root.
-if (root.firstElementChild && window.location.pathname === '/' && !getSession().isSignedIn) hydrateRoot(root, app);
+// The home page, and /books and a book page visited with no query string, come prerendered as a
+// guest sees them before data arrives (build/prerender.ts): a guest's app takes the page over as
+// it is, keeping it on screen while the route's module arrives. A signed-in visitor's header
+// differs, so the app renders afresh over it. Every other page, and the dev server, starts from
+// an empty #root.
+if (root.firstElementChild && !getSession().isSignedIn) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -25,7 +25,7 @@ export type WebPages = (path: string, banner: { active: boolean } | undefined, q
 
 /** What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path parameter in reads). */
 interface PageHints {
-  routes: Array<{ pattern: string; links: string[]; reads: string[] }>;
+  routes: Array<{ pattern: string; links: string[]; reads: string[]; page?: string }>;
 }
 
 /** The parameters of `path` if it matches `pattern` (literal parts ignore case, as the app's router does). */
@@ -42,8 +42,11 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
-/** The <head> tags for `path`: its route's preloads, and its API reads when there is no query (another query reads other data). */
-function hintsFor(hints: PageHints | null, path: string, query: string): string {
+/**
+ * For `path`: its route's prerendered page when there is no query (else the shell), and the <head>
+ * tags: the route's preloads, and its API reads when there is no query (another query reads other data).
+ */
+function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -51,12 +54,12 @@ function hintsFor(hints: PageHints | null, path: string, query: string): string 
       // What the app's SDK sends: the decoded path segment, encoded again.
       const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
         params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
-      return [...route.links, ...reads].join('');
+      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
     } catch {
-      return route.links.join(''); // a malformed escape in the address: no read is named
+      return { page: undefined, head: route.links.join('') }; // a malformed escape in the address: no read is named
     }
   }
-  return '';
+  return { page: undefined, head: '' };
 }
 
 export function createWebPages(webDist: string): WebPages {
@@ -74,8 +77,11 @@ export function createWebPages(webDist: string): WebPages {
     ? read('page-hints.json').then((text) => JSON.parse(text) as PageHints)
     : Promise.resolve(null);
   return async (path, banner, query = '') => {
-    const head = hintsFor(await hints, path, query);
-    const page = await read(path === '/' ? 'index.html' : shell);
+    const hinted = hintsFor(await hints, path, query);
+    const head = hinted.head;
+    // A page name from the build's own file: a plain file name, never a path.
+    const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
+    const page = await read(path === '/' ? 'index.html' : (routePage ?? shell));
     const html = head ? page.replace('</head>', `${head}</head>`) : page;
     if (!banner) return html;
     // `<` escaped, so a message cannot end the block.
