@@ -168,6 +168,31 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
+  it('a signed-in visitor goes from the prerendered page straight to the page, never through the loading spinner', async () => {
+    const token = await t.login('sita');
+    for (const path of ['/books', `/bookDetails/${IDS.munaMadan}`]) {
+      const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
+      try {
+        await context.addInitScript((session) => {
+          localStorage.setItem('token', session.token);
+          localStorage.setItem('role', 'User');
+          localStorage.setItem('userId', session.userId);
+          // Every "Loading page" spinner the document ever holds (the route's Suspense fallback).
+          new MutationObserver(() => {
+            if (document.body?.textContent?.includes('Loading page')) (window as { sawSpinner?: boolean }).sawSpinner = true;
+          }).observe(document, { childList: true, subtree: true });
+        }, { token, userId: IDS.sita });
+        const page = await context.newPage();
+        await page.goto(path);
+        if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
+        else await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+        expect(await page.evaluate(() => (window as { sawSpinner?: boolean }).sawSpinner ?? false), path).toBe(false);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('in Chromium, the app uses what the page preloaded: each read and chunk is fetched once', async () => {
     for (const [path, read, viewport] of [
       ['/books', '/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true', PHONE],

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getSession, getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
@@ -35,5 +35,9 @@ const app = (
 // it is, keeping it on screen while the route's module arrives. A signed-in visitor's header
 // differs, so the app renders afresh over it. Every other page, and the dev server, starts from
 // an empty #root.
+//
+// Over a prerendered page, the route's module (preloaded by the page) is waited for first, so
+// the first render shows the page, never the spinner of a page still loading.
 if (root.firstElementChild && !getSession().isSignedIn) hydrateRoot(root, app);
+else if (root.firstElementChild) void preloadRoute(window.location.pathname).then(() => createRoot(root).render(app));
 else createRoot(root).render(app);
