@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { createLogger } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { prerenderPlugin } from './build/prerender.ts';
+import { treeShakeRouterPlugin } from './build/tree-shake-router.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -47,14 +48,19 @@ export default defineConfig(({ command, mode }) => ({
       : undefined,
   customLogger: logger,
   // The prerendered home page, and the banner's state in the pages served (build/prerender.ts).
-  plugins: [react(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') })],
+  plugins: [react(), treeShakeRouterPlugin(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') })],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
       { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
-      ...(command === 'build' && mode === 'production' ? [{ find: /^react-router$/, replacement: routerProduction }] : []),
+      ...(command === 'build' && mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction },
+            { find: /^use-sync-external-store\/shim$/, replacement: here('build/use-sync-external-store.ts') },
+          ]
+        : []),
     ],
   },
   server: { port: 5173, strictPort: true, host: 'localhost', proxy },

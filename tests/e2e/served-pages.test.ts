@@ -3,14 +3,19 @@
 // page marked with the announcement banner's state and carrying its data.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/helpers.js';
+import { IDS, startTestServer, type TestServer } from '../server/helpers.js';
+import { CHROMIUM_ARGS, DESKTOP, PHONE } from './harness.js';
 
 const HERO = 'Find your next favourite book';
 const EMPTY_ROOT = '<div id="root"></div>';
 /** The JSON block of a served page, parsed. */
 const bannerData = (html: string) => JSON.parse(/<script type="application\/json" id="pustak-banner">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
 const bannerMark = (html: string) => /<html[^>]*\sdata-banner="(\w+)"/.exec(html)?.[1];
+/** The preload links a served page carries: `[rel or as, href]`. */
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(modulepreload|preload|stylesheet)"(?: as="(\w+)")?[^>]*\shref="([^"]+)">/g)].map((m) => [m[2] ?? m[1], m[3]!.replace(/&amp;/g, '&')]);
 const scripts = (html: string) => [...html.matchAll(/<(?:script type="module"|link rel="modulepreload"|link rel="stylesheet")[^>]*>/g)].map((m) => m[0]);
 
 describe('the build', () => {
@@ -46,9 +51,19 @@ describe('the Pustak server', () => {
     return reply;
   };
 
-  it('serves the prerendered home page at / only; /books and every other path get the shell, never the home page', async () => {
+  it('serves the prerendered home page at / only, /books and a book page (no query) prerendered, and every other path the shell', async () => {
     expect((await page('/')).body).toContain(HERO);
-    for (const url of ['/books', '/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
+    const books = (await page('/books')).body;
+    expect(books).toContain('>All Books</h1>');
+    expect(books).not.toContain(HERO);
+    expect(books).not.toContain(EMPTY_ROOT);
+    // The CSP allows no inline script and no style attribute.
+    expect(books).not.toMatch(/<script>|\sstyle="/);
+    const book = (await page('/bookDetails/0f0e0000-0000-4000-8000-000000000003')).body;
+    expect(book).toContain('Loading book');
+    expect(book).not.toContain(EMPTY_ROOT);
+    expect(book).not.toMatch(/<script>|\sstyle="|prerender-/);
+    for (const url of ['/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003?from=home', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
       const { body } = await page(url);
       expect(body, url).not.toContain(HERO);
       expect(body, url).toContain(EMPTY_ROOT);
@@ -91,5 +106,126 @@ describe('the Pustak server', () => {
     expect(bannerData(body).message).toBe(message);
     expect(body).not.toContain('<script>alert(1)');
     expect(body.match(/<\/script>/g)).toHaveLength(scripts(body).filter((tag) => tag.startsWith('<script')).length + 1);
+  });
+});
+
+describe("page hints: a route's module, CSS and first reads preloaded with the page", () => {
+  let t: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await startTestServer({ listen: true, settings: { webDist: inject('webDist'), production: true } });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const served = async (url: string) => {
+    const reply = await t.call({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(reply.statusCode, url).toBe(200);
+    return preloads(reply.body);
+  };
+
+  it('serves /books and a book page with their chunks, CSS and API reads, and the reads answer', async () => {
+    const books = await served('/books');
+    expect(books.filter(([kind]) => kind === 'modulepreload').map(([, href]) => href)).toContainEqual(expect.stringMatching(/^\/assets\/books-page-[\w-]+\.js$/));
+    expect(books.filter(([kind, href]) => kind === 'stylesheet' && /^\/assets\/books-page-[\w-]+\.css$/.test(href!)).length).toBe(1);
+    const [read, ...more] = books.filter(([kind]) => kind === 'fetch').map(([, href]) => href);
+    expect(more).toEqual([]);
+    expect(read).toBe('/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true');
+    expect((await t.call({ method: 'GET', url: read! })).statusCode).toBe(200);
+
+    const book = await served(`/bookDetails/${IDS.munaMadan}`);
+    const reads = book.filter(([kind]) => kind === 'fetch').map(([, href]) => href);
+    expect(reads).toEqual([`/api/bookcrud/getbookbyid/${IDS.munaMadan}`, `/api/review/getReviews/${IDS.munaMadan}`]);
+    expect((await t.call({ method: 'GET', url: reads[0]! })).json().data.title).toBe('Muna Madan');
+    // Every file named is one the server has.
+    for (const [, href] of [...books, ...book].filter(([kind]) => kind !== 'fetch')) {
+      expect((await t.call({ method: 'GET', url: href! })).statusCode, href).toBe(200);
+    }
+  });
+
+  it('names no read for another query or an address it cannot decode, and nothing on pages without hints', async () => {
+    const filtered = await served('/books?genre=Fiction');
+    expect(filtered.some(([kind]) => kind === 'modulepreload')).toBe(true);
+    expect(filtered.filter(([kind]) => kind === 'fetch')).toEqual([]);
+    expect(await served('/bookDetails/a/b')).toEqual(await served('/contact'));
+    expect((await served('/contact')).filter(([kind]) => kind === 'fetch')).toEqual([]);
+    expect(await served('/contact')).toEqual(await served('/cart'));
+  });
+
+  it('paints /books before any script runs: header, title, search and filters', async () => {
+    const context = await browser.newContext({ baseURL: t.url, viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/books');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All Books');
+      expect(await page.getByRole('searchbox', { name: 'Search books' }).or(page.getByRole('textbox', { name: 'Search books' })).count()).toBe(1);
+      expect(await page.getByText('Sort By').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a signed-in visitor goes from the prerendered page straight to the page, never through the loading spinner', async () => {
+    const token = await t.login('sita');
+    for (const path of ['/books', `/bookDetails/${IDS.munaMadan}`]) {
+      const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
+      try {
+        await context.addInitScript((session) => {
+          localStorage.setItem('token', session.token);
+          localStorage.setItem('role', 'User');
+          localStorage.setItem('userId', session.userId);
+          // Every "Loading page" spinner the document ever holds (the route's Suspense fallback).
+          new MutationObserver(() => {
+            if (document.body?.textContent?.includes('Loading page')) (window as { sawSpinner?: boolean }).sawSpinner = true;
+          }).observe(document, { childList: true, subtree: true });
+        }, { token, userId: IDS.sita });
+        const page = await context.newPage();
+        await page.goto(path);
+        if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
+        else await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+        expect(await page.evaluate(() => (window as { sawSpinner?: boolean }).sawSpinner ?? false), path).toBe(false);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('in Chromium, the app uses what the page preloaded: each read and chunk is fetched once', async () => {
+    for (const [path, read, viewport] of [
+      ['/books', '/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true', PHONE],
+      [`/bookDetails/${IDS.munaMadan}`, `/api/bookcrud/getbookbyid/${IDS.munaMadan}`, DESKTOP],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: t.url, viewport });
+      try {
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+        await page.goto(path);
+        // The page as a user sees it once its data is in.
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
+        else await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+        expect(requested.filter((url) => url === read), path).toHaveLength(1);
+        // Started by the page's <link>, not by the app once its code had run.
+        const initiator = await page.evaluate((url) => performance.getEntriesByName(new URL(url, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), read);
+        expect(initiator, path).toEqual(['link']);
+        const chunks = requested.filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
+        expect(chunks.length, path).toBeGreaterThan(1);
+        expect(new Set(chunks).size, `${path}: ${chunks.join(' ')}`).toBe(chunks.length);
+        // A prerendered page is taken over as it is: no hydration mismatch, no error at all.
+        expect(errors, path).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
   });
 });

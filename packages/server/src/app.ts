@@ -229,18 +229,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The web app's pages: the prerendered home page at "/", the shell everywhere else (http/web-pages.ts).
   const webPages = options.webDist ? createWebPages(options.webDist) : null;
-  const sendPage = async (path: string, reply: FastifyReply) => {
+  const sendPage = async (path: string, reply: FastifyReply, query = '') => {
     // The banner is part of the page; without it (the database is down) the app asks for it itself.
     const banner = await cachedActiveAnnouncement(services).catch(() => undefined);
-    const page = await webPages!(path, banner);
+    const page = await webPages!(path, banner, query);
     // It changes with the banner: asked for again on every visit.
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   };
   if (webPages) app.get('/', (_request, reply) => sendPage('/', reply));
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const [path = '/', query = ''] = request.url.split('?');
     if (webPages && request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
-      return sendPage(path, reply);
+      return sendPage(path, reply, query);
     }
     return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${path}` });
   });

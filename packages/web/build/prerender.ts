@@ -1,9 +1,11 @@
 // The storefront's first paint without waiting for JavaScript (issue 11, docs/decisions.md).
 //
 // Build: after the client build, an SSR build of src/prerender.tsx renders "/" as a guest sees it
-// before data arrives, and the built page is written twice:
+// before data arrives, and the built page is written several times:
 //   dist/index.html  the home page, prerendered (served at "/" only)
 //   dist/shell.html  the same page with an empty #root (every other path of the single-page app)
+//   dist/books.html  /books prerendered before its data arrives, served for a visit with no
+//                    query string (dist/page-hints.json names each hinted route's page, if any)
 // Serve: whatever serves those pages says whether the announcement banner shows, so the first
 // paint has the banner's space right: `<html data-banner="on|off">` and the banner's data in a
 // JSON block the app reads (withBanner). The Pustak server does it (packages/server); here
@@ -14,9 +16,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Plugin, type ResolvedConfig, build } from 'vite';
+import { type Manifest, type PageHints, type RouteReads, hintsFor, pageHintsFromManifest } from './page-hints.ts';
 
 /** The page for every path but "/": the built page with its empty #root. */
 export const SHELL_HTML = 'shell.html';
+/** Per route, what its served page preloads (build/page-hints.ts). */
+export const PAGE_HINTS = 'page-hints.json';
 /** The id of the JSON block with the active announcement (src/lib/page-banner.ts reads it). */
 export const BANNER_DATA_ID = 'pustak-banner';
 const ROOT = '<div id="root"></div>';
@@ -58,6 +63,10 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
   let config: ResolvedConfig;
   return {
     name: 'pustak-prerender',
+    config(_user, { command, isSsrBuild }) {
+      // The manifest names each route's chunks for the page hints; it is read and removed below.
+      if (command === 'build' && !isSsrBuild) return { build: { manifest: true } };
+    },
     configResolved(resolved) {
       config = resolved;
     },
@@ -66,23 +75,42 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
       const outDir = resolve(config.root, config.build.outDir);
       const page = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!page.includes(ROOT)) throw new Error(`prerender: the built index.html has no ${ROOT}`);
-      const markup = await renderWithSsrBuild(config.root, configFile);
+      const { markup, routeReads, routePages } = await renderWithSsrBuild(config.root, configFile);
+      const manifestDir = join(outDir, '.vite');
+      const manifest = JSON.parse(await readFile(join(manifestDir, 'manifest.json'), 'utf8')) as Manifest;
+      await rm(manifestDir, { recursive: true, force: true });
+      const hints = pageHintsFromManifest(manifest, routeReads, config.base);
+      // Each hinted route prerendered as before its data arrives (/books: header, filters, skeletons).
+      for (const route of hints.routes) {
+        const routeMarkup = routePages[route.pattern];
+        if (routeMarkup === undefined) continue;
+        route.page = `${route.pattern.split('/').filter((part) => part && !part.startsWith(':')).join('-')}.html`;
+        await writeFile(join(outDir, route.page), page.replace(ROOT, `<div id="root">${routeMarkup}</div>`));
+      }
+      await writeFile(join(outDir, PAGE_HINTS), `${JSON.stringify(hints, null, 2)}\n`);
       await writeFile(join(outDir, SHELL_HTML), page);
       await writeFile(join(outDir, 'index.html'), page.replace(ROOT, `<div id="root">${markup}</div>`));
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
+      const hints = readFile(join(outDir, PAGE_HINTS), 'utf8').then((text) => JSON.parse(text) as PageHints, () => undefined);
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         if (!isPageRequest(request)) return next();
-        const file = (request.url ?? '/').split('?')[0] === '/' ? 'index.html' : SHELL_HTML;
-        void Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin)]).then(
-          ([html, banner]) => {
-            response.setHeader('Content-Type', 'text/html; charset=utf-8');
-            response.setHeader('Cache-Control', 'no-cache');
-            response.end(withBanner(html, banner));
-          },
-          () => next(),
-        );
+        const [path = '/', query = ''] = (request.url ?? '/').split('?');
+        void hints
+          .then((pageHints) => {
+            const { page, head } = hintsFor(pageHints, path, query);
+            const file = path === '/' ? 'index.html' : (page ?? SHELL_HTML);
+            return Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin), head] as const);
+          })
+          .then(
+            ([html, banner, head]) => {
+              response.setHeader('Content-Type', 'text/html; charset=utf-8');
+              response.setHeader('Cache-Control', 'no-cache');
+              response.end(withBanner(head ? html.replace('</head>', `${head}</head>`) : html, banner));
+            },
+            () => next(),
+          );
       });
     },
     transformIndexHtml: {
@@ -95,8 +123,8 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
   };
 }
 
-/** Builds src/prerender.tsx for Node (everything bundled in) and renders "/" with it. */
-async function renderWithSsrBuild(root: string, configFile: string): Promise<string> {
+/** Builds src/prerender.tsx for Node (everything bundled in), renders "/" with it and records the routes' reads. */
+async function renderWithSsrBuild(root: string, configFile: string): Promise<{ markup: string; routeReads: RouteReads[]; routePages: Record<string, string> }> {
   const outDir = await mkdtemp(join(tmpdir(), 'pustak-prerender-'));
   try {
     await build({
@@ -106,8 +134,19 @@ async function renderWithSsrBuild(root: string, configFile: string): Promise<str
       ssr: { noExternal: true },
       build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
     });
-    const { renderPage } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as { renderPage: (url: string) => Promise<string> };
-    return await renderPage('/');
+    const { renderPage, recordRouteReads } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as {
+      renderPage: (url: string) => Promise<string>;
+      recordRouteReads: () => Promise<RouteReads[]>;
+    };
+    const routeReads = await recordRouteReads();
+    const routePages: Record<string, string> = {};
+    for (const { pattern } of routeReads) {
+      // A path parameter stands in as a marker. A page whose markup shows it, or has a style
+      // attribute (the CSP forbids them in markup; React sets styles through the DOM), is left to the shell.
+      const markup = await renderPage(pattern.replace(/:(\w+)/g, 'prerender-$1'));
+      if (!/prerender-\w/.test(markup) && !/\sstyle="/.test(markup)) routePages[pattern] = markup;
+    }
+    return { markup: await renderPage('/'), routeReads, routePages };
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getSession, getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
@@ -30,8 +30,14 @@ const app = (
   </StrictMode>
 );
 
-// The home page comes prerendered as a guest sees it (build/prerender.ts): a guest's app takes it
-// over as it is. A signed-in visitor's header differs, so the app renders afresh over it (same
-// places, nothing moves). Every other path, and the dev server, starts from an empty #root.
-if (root.firstElementChild && window.location.pathname === '/' && !getSession().isSignedIn) hydrateRoot(root, app);
+// The home page, and /books and a book page visited with no query string, come prerendered as a
+// guest sees them before data arrives (build/prerender.ts): a guest's app takes the page over as
+// it is, keeping it on screen while the route's module arrives. A signed-in visitor's header
+// differs, so the app renders afresh over it. Every other page, and the dev server, starts from
+// an empty #root.
+//
+// Over a prerendered page, the route's module (preloaded by the page) is waited for first, so
+// the first render shows the page, never the spinner of a page still loading.
+if (root.firstElementChild && !getSession().isSignedIn) hydrateRoot(root, app);
+else if (root.firstElementChild) void preloadRoute(window.location.pathname).then(() => createRoot(root).render(app));
 else createRoot(root).render(app);

@@ -7,14 +7,60 @@
 // right without waiting for the app: `<html data-banner="on|off">`, and the banner's data in a
 // JSON block the app reads (packages/web/build/prerender.ts writes the same for `vite preview`).
 // A JSON block never runs: the CSP, which forbids inline script, allows it.
+//
+// A page of a route the build hints at (page-hints.json, written by packages/web/build/page-hints.ts)
+// also preloads that route's module, CSS and first API reads, so the browser fetches them beside
+// the entry script instead of one after another.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const BANNER_DATA_ID = 'pustak-banner';
 
-/** The page for `path` (no query), marked with the banner's state; unmarked when it is not known (the app asks). */
-export type WebPages = (path: string, banner: { active: boolean } | undefined) => Promise<string>;
+/**
+ * The page for `path`, marked with the banner's state (unmarked when it is not known: the app
+ * asks) and with its route's preloads; `query` is the request's query string ('' for none).
+ */
+export type WebPages = (path: string, banner: { active: boolean } | undefined, query?: string) => Promise<string>;
+
+/** What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path parameter in reads). */
+interface PageHints {
+  routes: Array<{ pattern: string; links: string[]; reads: string[]; page?: string }>;
+}
+
+/** The parameters of `path` if it matches `pattern` (literal parts ignore case, as the app's router does). */
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.replace(/\/+$/, '').split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const value = got[i]!;
+    if (part.startsWith(':') && value) params[part.slice(1)] = value;
+    else if (part.toLowerCase() !== value.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/**
+ * For `path`: its route's prerendered page when there is no query (else the shell), and the <head>
+ * tags: the route's preloads, and its API reads when there is no query (another query reads other data).
+ */
+function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string } {
+  for (const route of hints?.routes ?? []) {
+    const params = matchPattern(route.pattern, path);
+    if (!params) continue;
+    try {
+      // What the app's SDK sends: the decoded path segment, encoded again.
+      const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
+        params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
+      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
+    } catch {
+      return { page: undefined, head: route.links.join('') }; // a malformed escape in the address: no read is named
+    }
+  }
+  return { page: undefined, head: '' };
+}
 
 export function createWebPages(webDist: string): WebPages {
   const files = new Map<string, Promise<string>>();
@@ -27,8 +73,16 @@ export function createWebPages(webDist: string): WebPages {
     return file;
   };
   const shell = existsSync(join(webDist, 'shell.html')) ? 'shell.html' : 'index.html';
-  return async (path, banner) => {
-    const html = await read(path === '/' ? 'index.html' : shell);
+  const hints: Promise<PageHints | null> = existsSync(join(webDist, 'page-hints.json'))
+    ? read('page-hints.json').then((text) => JSON.parse(text) as PageHints)
+    : Promise.resolve(null);
+  return async (path, banner, query = '') => {
+    const hinted = hintsFor(await hints, path, query);
+    const head = hinted.head;
+    // A page name from the build's own file: a plain file name, never a path.
+    const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
+    const page = await read(path === '/' ? 'index.html' : (routePage ?? shell));
+    const html = head ? page.replace('</head>', `${head}</head>`) : page;
     if (!banner) return html;
     // `<` escaped, so a message cannot end the block.
     const data = JSON.stringify(banner).replace(/</g, '\\u003c');

@@ -24,3 +24,18 @@ describe('BookCover only loads safe addresses', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 });
+
+describe('BookCover loading', () => {
+  it('loads a first-row cover at once and first, any other lazily', () => {
+    render(
+      <>
+        <BookCover title="First" src="/covers/first.svg" eager />
+        <BookCover title="Later" src="/covers/later.svg" />
+      </>,
+    );
+    const first = screen.getByRole('img', { name: 'First' });
+    const later = screen.getByRole('img', { name: 'Later' });
+    expect([first.getAttribute('loading'), first.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect([later.getAttribute('loading'), later.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
+  });
+});

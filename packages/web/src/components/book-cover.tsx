@@ -14,7 +14,7 @@ export interface BookCoverProps {
   size?: 'fill' | 'sm' | 'lg';
   /** The placeholder shows the title under its icon (storefront cards). */
   titledPlaceholder?: boolean;
-  /** Load right away (above the fold) instead of lazily. */
+  /** Load right away and first (above the fold) instead of lazily. */
   eager?: boolean;
   className?: string;
 }
@@ -50,6 +50,8 @@ export function BookCover({
       width={300}
       height={450}
       loading={eager ? 'eager' : 'lazy'}
+      // A first-row cover is the page's largest paint (/books): asked for before other images.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={cx(styles.cover, styles[size], className)}
       onError={() => setBrokenSrc(src)}

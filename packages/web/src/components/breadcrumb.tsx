@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './link';
 import { cx } from '../lib/cx';
 import styles from './display.module.css';
 import { ChevronRightIcon } from './icons';

@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, type ReactNode, forwardRef } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { Link, type LinkProps } from './link';
 import { cx } from '../lib/cx';
 import styles from './button.module.css';
 

@@ -26,6 +26,7 @@ export {
   type ToggleProps,
 } from './form-controls';
 export { IconButton, type IconButtonProps } from './icon-button';
+export { Link, NavLink, type LinkProps, type NavLinkProps, type NavLinkRenderProps } from './link';
 export * from './icons';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { Pager, type PagerProps } from './pager';

@@ -23,6 +23,8 @@ export interface AppClientOptions {
   getToken: () => string | null;
   /** What a 401 does (the app: open the sign-in dialog); the error still reaches the caller. */
   onUnauthorized: () => void;
+  /** The fetch the SDK uses (default: the browser's). The build records requests with its own. */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /** The SDK client of the app; main.tsx hands it the session's token and the 401 reaction. */
@@ -31,6 +33,7 @@ export function createAppClient(options: AppClientOptions): PustakClient {
     baseUrl: options.baseUrl ?? defaultApiBaseUrl(),
     getToken: options.getToken,
     onUnauthorized: options.onUnauthorized,
+    fetch: options.fetch,
   });
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { Brand } from '../../components/brand';
 import { Drawer } from '../../components/drawer';
 import { IconButton } from '../../components/icon-button';

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { ChevronDownIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
 import { useCloseOnEscape, useCloseOnOutsideClick } from '../../lib/use-close-on-outside-click';

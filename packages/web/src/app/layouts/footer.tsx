@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import styles from './footer.module.css';
 

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/link';
 import { Brand } from '../../components/brand';
 import { IconButton } from '../../components/icon-button';
 import { MenuIcon, UserIcon } from '../../components/icons';

@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/link';
 import { cx } from '../../lib/cx';
 import styles from './panels.module.css';
 

@@ -1,6 +1,6 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
 import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useNow } from '../../lib/use-now';
 import { useActiveAnnouncement } from './api/use-active-announcement';

@@ -160,14 +160,14 @@ function BookDetailsSkeleton() {
       <Spinner label="Loading book" />
       <div className={styles.top}>
         <div className={styles.coverColumn}>
-          <Skeleton className={styles.coverSkeleton} height="auto" radius="var(--radius-md)" />
+          <Skeleton className={styles.coverSkeleton} />
         </div>
         <div className={styles.head}>
-          <Skeleton width="70%" height="2.2em" />
-          <Skeleton width="40%" />
+          <Skeleton className={styles.titleSkeleton} />
+          <Skeleton className={styles.authorSkeleton} />
         </div>
         <div className={styles.buy}>
-          <Skeleton height="260px" radius="var(--radius-lg)" />
+          <Skeleton className={styles.buySkeleton} />
         </div>
         <div className={styles.about}>
           <Skeleton lines={5} />

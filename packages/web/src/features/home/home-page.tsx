@@ -1,7 +1,7 @@
 import { type BestSeller, type Book } from '@pustak/sdk';
 import { HOME_LIMITS, type GenreCount, homeSections } from '@pustak/sdk/domain';
 import { type ReactNode, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import {
   ArrowRightIcon,
   BookIcon,

@@ -1,7 +1,7 @@
 import { type Book } from '@pustak/sdk';
 import { isDealRunning } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { BookCover, Button, CartIcon, Price, TrashIcon, useToast } from '../../../components';
 import { cx } from '../../../lib/cx';
 import { useAddToCart } from '../../cart';

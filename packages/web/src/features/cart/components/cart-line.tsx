@@ -1,6 +1,6 @@
 import { type CartItem } from '@pustak/sdk';
 import { cartLineTotal, formatRupees, isDealRunning } from '@pustak/sdk/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { BookCover, Button, Price, QuantityStepper, TrashIcon } from '../../../components';
 import { bookDetailsPath } from '../../../lib/paths';
 import styles from '../cart-page.module.css';
