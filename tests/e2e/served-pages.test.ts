@@ -51,7 +51,7 @@ describe('the Pustak server', () => {
     return reply;
   };
 
-  it('serves the prerendered home page at / only, /books and a book page (no query) prerendered, and every other path the shell', async () => {
+  it('serves the prerendered home page at / only, /books and a book page with their data, and every other path the shell', async () => {
     expect((await page('/')).body).toContain(HERO);
     const books = (await page('/books')).body;
     expect(books).toContain('>All Books</h1>');
@@ -59,11 +59,15 @@ describe('the Pustak server', () => {
     expect(books).not.toContain(EMPTY_ROOT);
     // The CSP allows no inline script and no style attribute.
     expect(books).not.toMatch(/<script>|\sstyle="/);
+    // Sent with their data: the books of the first page, the book itself (server-side rendering).
+    expect(books).toContain('Karnali Blues');
+    expect(books).toContain('<script type="application/json" id="pustak-page">');
     const book = (await page('/bookDetails/0f0e0000-0000-4000-8000-000000000003')).body;
-    expect(book).toContain('Loading book');
+    expect(book).toContain('Devkota');
+    expect(book).toContain('<script type="application/json" id="pustak-page">');
     expect(book).not.toContain(EMPTY_ROOT);
     expect(book).not.toMatch(/<script>|\sstyle="|prerender-/);
-    for (const url of ['/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003?from=home', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
+    for (const url of ['/admin', '/no/such/page', '/index.html', '/shell.html']) {
       const { body } = await page(url);
       expect(body, url).not.toContain(HERO);
       expect(body, url).toContain(EMPTY_ROOT);
@@ -155,7 +159,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     expect(await served('/contact')).toEqual(await served('/cart'));
   });
 
-  it('paints /books before any script runs: header, title, search and filters', async () => {
+  it('paints /books and a book page with their books before any script runs', async () => {
     const context = await browser.newContext({ baseURL: t.url, viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -163,6 +167,15 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All Books');
       expect(await page.getByRole('searchbox', { name: 'Search books' }).or(page.getByRole('textbox', { name: 'Search books' })).count()).toBe(1);
       expect(await page.getByText('Sort By').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Showing page 1 of 4 — Total books: 27').count()).toBe(1);
+      const cover = page.getByRole('img', { name: 'Karnali Blues' });
+      expect(await cover.evaluate((img) => new URL((img as HTMLImageElement).src).origin)).toBe(new URL(t.url).origin);
+      await page.goto(`/bookDetails/${IDS.munaMadan}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/muna madan/i);
+      expect(await page.getByRole('button', { name: /add to cart/i }).count()).toBe(1);
+      // A query reads other data: that page is sent with it too.
+      await page.goto('/books?genre=Fiction');
+      expect(await page.getByText(/^Showing page 1 of \d+/).count()).toBe(1);
     } finally {
       await context.close();
     }

@@ -228,11 +228,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // The web app's pages: the prerendered home page at "/", the shell everywhere else (http/web-pages.ts).
+  // A page with data (/books, a book page) is rendered with its reads, made on this server's own
+  // API in process, as the visitor's request would reach it (its host: cover addresses are absolute).
+  const fetchApiFor = (page: FastifyRequest) => async (request: Request) => {
+    const { pathname, search } = new URL(request.url);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+      const value = page.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const reply = await app.inject({ method: 'GET', url: `${pathname}${search}`, headers });
+    return new Response(reply.body, { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') } });
+  };
   const webPages = options.webDist ? createWebPages(options.webDist) : null;
-  const sendPage = async (path: string, reply: FastifyReply, query = '') => {
+  const sendPage = async (path: string, reply: FastifyReply, request?: FastifyRequest, query = '') => {
     // The banner is part of the page; without it (the database is down) the app asks for it itself.
     const banner = await cachedActiveAnnouncement(services).catch(() => undefined);
-    const page = await webPages!(path, banner, query);
+    const page = await webPages!(path, banner, query, request ? fetchApiFor(request) : undefined);
     // It changes with the banner: asked for again on every visit.
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   };
@@ -240,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '/', query = ''] = request.url.split('?');
     if (webPages && request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
-      return sendPage(path, reply, query);
+      return sendPage(path, reply, request, query);
     }
     return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${path}` });
   });
