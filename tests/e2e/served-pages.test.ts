@@ -1,7 +1,8 @@
 // The pages of the production build as the Pustak server serves them (docs/decisions.md, "First
 // paint"): the home page prerendered at "/" only, the empty shell at every other path, and each
 // page marked with the announcement banner's state and carrying its data.
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -94,6 +95,40 @@ describe('the Pustak server', () => {
       expect(bannerMark(body), url).toBe('off');
       expect(bannerData(body), url).toEqual({ active: false });
     }
+  });
+
+  it('sends the build\'s assets precompressed and cached for good, and its pages compressed', async () => {
+    const assets = await readdir(join(inject('webDist'), 'assets'));
+    const entry = assets.find((name) => /^index-[\w-]+\.js$/.test(name))!;
+    const raw = await readFile(join(inject('webDist'), 'assets', entry));
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const reply = await t.call({ method: 'GET', url: `/assets/${entry}`, headers: { 'accept-encoding': accept } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding'], accept).toBe(encoding);
+      expect(reply.rawPayload.length, accept).toBeLessThan(raw.length / 3);
+      expect(decode(reply.rawPayload).equals(raw), accept).toBe(true);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await t.call({ method: 'GET', url: `/assets/${entry}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(raw)).toBe(true);
+
+    for (const [accept, encoding, decode] of [
+      ['br;q=1.0, gzip;q=0.8', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const reply = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': accept } });
+      expect(reply.headers['content-encoding'], accept).toBe(encoding);
+      expect(reply.headers.vary).toContain('Accept-Encoding');
+      expect(decode(reply.rawPayload).toString('utf8'), accept).toContain(HERO);
+    }
+    const page = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain(HERO);
   });
 
   it("puts a banner's message in the page as data that cannot end its block", async () => {
