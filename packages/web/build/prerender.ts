@@ -14,6 +14,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { type Plugin, type ResolvedConfig, build } from 'vite';
 import { type Manifest, type PageHints, type RouteReads, hintsFor, pageHintsFromManifest } from './page-hints.ts';
 
@@ -104,7 +105,7 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
         const url = request.url ?? '/';
         const [path = '/', query = ''] = url.split('?');
         const page = async () => {
-          const { page: routePage, head } = hintsFor(await hints, path, query);
+          const { page: routePage, head, links } = hintsFor(await hints, path, query);
           const [banner, rendered] = await Promise.all([
             fetchBanner(apiOrigin),
             // A route the hints name is rendered with its data when the bundle and the API answer.
@@ -112,7 +113,7 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
           ]);
           if (rendered) {
             const shell = await readFile(join(outDir, SHELL_HTML), 'utf8');
-            const html = shell.replace(ROOT, `<div id="root">${rendered.markup}</div>`).replace('</head>', `${head}${(await ssr)!.pageDataBlock(rendered.data)}</head>`);
+            const html = shell.replace(ROOT, `<div id="root">${rendered.markup}</div>`).replace('</head>', `${links}${(await ssr)!.pageDataBlock(rendered.data)}</head>`);
             return withBanner(html, banner);
           }
           const html = await readFile(join(outDir, path === '/' ? 'index.html' : (routePage ?? SHELL_HTML)), 'utf8');
@@ -122,7 +123,16 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
           (html) => {
             response.setHeader('Content-Type', 'text/html; charset=utf-8');
             response.setHeader('Cache-Control', 'no-cache');
-            response.end(html);
+            // Compressed as the Pustak server sends it (a page with its data is 40 KB of markup).
+            response.setHeader('Vary', 'Accept-Encoding');
+            const accept = String(request.headers['accept-encoding'] ?? '');
+            if (/\bbr\b/.test(accept)) {
+              response.setHeader('Content-Encoding', 'br');
+              response.end(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+            } else if (/\bgzip\b/.test(accept)) {
+              response.setHeader('Content-Encoding', 'gzip');
+              response.end(gzipSync(html, { level: 6 }));
+            } else response.end(html);
           },
           () => next(),
         );

@@ -53,7 +53,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
  * For `path`: its route's prerendered page when there is no query (else the shell), and the <head>
  * tags: the route's preloads, and its API reads when there is no query (another query reads other data).
  */
-function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string } {
+function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string; links: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -61,12 +61,12 @@ function hintsFor(hints: PageHints | null, path: string, query: string): { page:
       // What the app's SDK sends: the decoded path segment, encoded again.
       const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
         params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
-      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
+      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join(''), links: route.links.join('') };
     } catch {
-      return { page: undefined, head: route.links.join('') }; // a malformed escape in the address: no read is named
+      return { page: undefined, head: route.links.join(''), links: route.links.join('') }; // a malformed escape in the address: no read is named
     }
   }
-  return { page: undefined, head: '' };
+  return { page: undefined, head: '', links: '' };
 }
 
 /** What the web build's server-side bundle (`<webDist>-ssr/render.mjs`) offers here. */
@@ -99,20 +99,21 @@ export function createWebPages(webDist: string): WebPages {
   const bundle = join(`${resolve(webDist)}-ssr`, 'render.mjs');
   const ssr: Promise<SsrBundle | null> =
     existsSync(bundle) ? import(pathToFileURL(bundle).href).then((module) => module as SsrBundle, () => null) : Promise.resolve(null);
-  const render = async (path: string, query: string, head: string, fetchApi?: (request: Request) => Promise<Response>): Promise<string | undefined> => {
-    const bundled = head && fetchApi ? await ssr : null;
+  const render = async (path: string, query: string, links: string, fetchApi?: (request: Request) => Promise<Response>): Promise<string | undefined> => {
+    const bundled = links && fetchApi ? await ssr : null;
     const rendered = await bundled?.renderRoute(query ? `${path}?${query}` : path, fetchApi!).catch(() => undefined);
     if (!rendered) return undefined;
     return (await read(shell))
       .replace('<div id="root"></div>', `<div id="root">${rendered.markup}</div>`)
-      .replace('</head>', `${head}${bundled!.pageDataBlock(rendered.data)}</head>`);
+      // The page's data is in it: its reads are not preloaded.
+      .replace('</head>', `${links}${bundled!.pageDataBlock(rendered.data)}</head>`);
   };
   return async (path, banner, query = '', fetchApi) => {
     const hinted = hintsFor(await hints, path, query);
     const head = hinted.head;
     // A page name from the build's own file: a plain file name, never a path.
     const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
-    const rendered = await render(path, query, head, fetchApi);
+    const rendered = await render(path, query, hinted.links, fetchApi);
     const page = rendered ?? (await read(path === '/' ? 'index.html' : (routePage ?? shell)));
     const html = rendered || !head ? page : page.replace('</head>', `${head}</head>`);
     if (!banner) return html;
