@@ -88,6 +88,7 @@ try {
   if (server) await new Promise((done) => server.httpServer.close(() => done()));
   await mock.close();
   await rm(outDir, { recursive: true, force: true });
+  await rm(`${outDir}-ssr`, { recursive: true, force: true }); // the build's server-side bundle
 }
 
 /** One Lighthouse run in a fresh Chromium with a fresh profile. */

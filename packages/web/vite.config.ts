@@ -5,6 +5,7 @@ import { createLogger } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { prerenderPlugin } from './build/prerender.ts';
 import { treeShakeRouterPlugin } from './build/tree-shake-router.ts';
+import { precompressPlugin } from './build/precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -48,7 +49,7 @@ export default defineConfig(({ command, mode }) => ({
       : undefined,
   customLogger: logger,
   // The prerendered home page, and the banner's state in the pages served (build/prerender.ts).
-  plugins: [react(), treeShakeRouterPlugin(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') })],
+  plugins: [react(), treeShakeRouterPlugin(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') }), precompressPlugin()],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [

@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await mock.close();
     await rm(outDir, { recursive: true, force: true });
+    await rm(`${outDir}-ssr`, { recursive: true, force: true }); // the build's server-side bundle
     throw error;
   }
   const address = server.httpServer.address();
@@ -55,5 +56,6 @@ export default async function setup(project: TestProject) {
     await new Promise<void>((done) => server!.httpServer.close(() => done()));
     await mock.close();
     await rm(outDir, { recursive: true, force: true });
+    await rm(`${outDir}-ssr`, { recursive: true, force: true }); // the build's server-side bundle
   };
 }

@@ -1,7 +1,9 @@
 // The pages of the production build as the Pustak server serves them (docs/decisions.md, "First
 // paint"): the home page prerendered at "/" only, the empty shell at every other path, and each
 // page marked with the announcement banner's state and carrying its data.
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -51,7 +53,7 @@ describe('the Pustak server', () => {
     return reply;
   };
 
-  it('serves the prerendered home page at / only, /books and a book page (no query) prerendered, and every other path the shell', async () => {
+  it('serves the prerendered home page at / only, /books and a book page with their data, and every other path the shell', async () => {
     expect((await page('/')).body).toContain(HERO);
     const books = (await page('/books')).body;
     expect(books).toContain('>All Books</h1>');
@@ -59,11 +61,15 @@ describe('the Pustak server', () => {
     expect(books).not.toContain(EMPTY_ROOT);
     // The CSP allows no inline script and no style attribute.
     expect(books).not.toMatch(/<script>|\sstyle="/);
+    // Sent with their data: the books of the first page, the book itself (server-side rendering).
+    expect(books).toContain('Karnali Blues');
+    expect(books).toContain('<script type="application/json" id="pustak-page">');
     const book = (await page('/bookDetails/0f0e0000-0000-4000-8000-000000000003')).body;
-    expect(book).toContain('Loading book');
+    expect(book).toContain('Devkota');
+    expect(book).toContain('<script type="application/json" id="pustak-page">');
     expect(book).not.toContain(EMPTY_ROOT);
     expect(book).not.toMatch(/<script>|\sstyle="|prerender-/);
-    for (const url of ['/books?search=muna', '/bookDetails/0f0e0000-0000-4000-8000-000000000003?from=home', '/admin', '/no/such/page', '/index.html', '/shell.html']) {
+    for (const url of ['/admin', '/no/such/page', '/index.html', '/shell.html']) {
       const { body } = await page(url);
       expect(body, url).not.toContain(HERO);
       expect(body, url).toContain(EMPTY_ROOT);
@@ -90,6 +96,40 @@ describe('the Pustak server', () => {
       expect(bannerMark(body), url).toBe('off');
       expect(bannerData(body), url).toEqual({ active: false });
     }
+  });
+
+  it('sends the build\'s assets precompressed and cached for good, and its pages compressed', async () => {
+    const assets = await readdir(join(inject('webDist'), 'assets'));
+    const entry = assets.find((name) => /^index-[\w-]+\.js$/.test(name))!;
+    const raw = await readFile(join(inject('webDist'), 'assets', entry));
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const reply = await t.call({ method: 'GET', url: `/assets/${entry}`, headers: { 'accept-encoding': accept } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding'], accept).toBe(encoding);
+      expect(reply.rawPayload.length, accept).toBeLessThan(raw.length / 3);
+      expect(decode(reply.rawPayload).equals(raw), accept).toBe(true);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const plain = await t.call({ method: 'GET', url: `/assets/${entry}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(raw)).toBe(true);
+
+    for (const [accept, encoding, decode] of [
+      ['br;q=1.0, gzip;q=0.8', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const reply = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': accept } });
+      expect(reply.headers['content-encoding'], accept).toBe(encoding);
+      expect(reply.headers.vary).toContain('Accept-Encoding');
+      expect(decode(reply.rawPayload).toString('utf8'), accept).toContain(HERO);
+    }
+    const page = await t.call({ method: 'GET', url: '/', headers: { accept: 'text/html', 'accept-encoding': 'identity' } });
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain(HERO);
   });
 
   it("puts a banner's message in the page as data that cannot end its block", async () => {
@@ -127,22 +167,47 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     return preloads(reply.body);
   };
 
-  it('serves /books and a book page with their chunks, CSS and API reads, and the reads answer', async () => {
+  it('serves /books and a book page with their stylesheets first, then their chunks, and their data instead of read preloads', async () => {
     const books = await served('/books');
+    const kinds = books.map(([kind]) => kind);
     expect(books.filter(([kind]) => kind === 'modulepreload').map(([, href]) => href)).toContainEqual(expect.stringMatching(/^\/assets\/books-page-[\w-]+\.js$/));
     expect(books.filter(([kind, href]) => kind === 'stylesheet' && /^\/assets\/books-page-[\w-]+\.css$/.test(href!)).length).toBe(1);
-    const [read, ...more] = books.filter(([kind]) => kind === 'fetch').map(([, href]) => href);
-    expect(more).toEqual([]);
-    expect(read).toBe('/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true');
-    expect((await t.call({ method: 'GET', url: read! })).statusCode).toBe(200);
-
+    const at = (pattern: RegExp) => books.findIndex(([, href]) => pattern.test(href!));
+    expect(at(/^\/assets\/books-page-[\w-]+\.css$/)).toBeLessThan(at(/^\/assets\/books-page-[\w-]+\.js$/));
+    // The page carries its data: asking for it again beside the scripts would only compete with them.
+    expect(kinds).not.toContain('fetch');
     const book = await served(`/bookDetails/${IDS.munaMadan}`);
-    const reads = book.filter(([kind]) => kind === 'fetch').map(([, href]) => href);
-    expect(reads).toEqual([`/api/bookcrud/getbookbyid/${IDS.munaMadan}`, `/api/review/getReviews/${IDS.munaMadan}`]);
-    expect((await t.call({ method: 'GET', url: reads[0]! })).json().data.title).toBe('Muna Madan');
+    expect(book.map(([kind]) => kind)).not.toContain('fetch');
     // Every file named is one the server has.
-    for (const [, href] of [...books, ...book].filter(([kind]) => kind !== 'fetch')) {
+    for (const [, href] of [...books, ...book]) {
       expect((await t.call({ method: 'GET', url: href! })).statusCode, href).toBe(200);
+    }
+  });
+
+  it("records each route's reads in the build, and a server without the server-side bundle preloads them", async () => {
+    const hints = JSON.parse(await readFile(join(inject('webDist'), 'page-hints.json'), 'utf8')) as { routes: { pattern: string; reads: string[] }[] };
+    const reads = Object.fromEntries(hints.routes.map((route) => [route.pattern, route.reads.map((tag) => /href="([^"]+)"/.exec(tag)![1]!.replace(/&amp;/g, '&'))]));
+    expect(reads).toEqual({
+      '/books': ['/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true'],
+      '/bookDetails/:bookId': ['/api/bookcrud/getbookbyid/:bookId', '/api/review/getReviews/:bookId'],
+    });
+    // The same build without its server-side bundle beside it: pages as prerendered, with their reads preloaded.
+    const copy = await mkdtemp(join(tmpdir(), 'pustak-web-copy-'));
+    let plain: TestServer | undefined;
+    try {
+      await cp(inject('webDist'), copy, { recursive: true });
+      plain = await startTestServer({ settings: { webDist: copy, production: true } });
+      const server = plain;
+      const page = async (url: string) => preloads((await server.call({ method: 'GET', url, headers: { accept: 'text/html' } })).body);
+      const booksReads = (await page('/books')).filter(([kind]) => kind === 'fetch').map(([, href]) => href);
+      expect(booksReads).toEqual(reads['/books']);
+      expect((await server.call({ method: 'GET', url: booksReads[0]! })).statusCode).toBe(200);
+      const bookReads = (await page(`/bookDetails/${IDS.munaMadan}`)).filter(([kind]) => kind === 'fetch').map(([, href]) => href);
+      expect(bookReads).toEqual([`/api/bookcrud/getbookbyid/${IDS.munaMadan}`, `/api/review/getReviews/${IDS.munaMadan}`]);
+      expect((await server.call({ method: 'GET', url: bookReads[0]! })).json().data.title).toBe('Muna Madan');
+    } finally {
+      await plain?.close();
+      await rm(copy, { recursive: true, force: true });
     }
   });
 
@@ -155,7 +220,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     expect(await served('/contact')).toEqual(await served('/cart'));
   });
 
-  it('paints /books before any script runs: header, title, search and filters', async () => {
+  it('paints /books and a book page with their books before any script runs', async () => {
     const context = await browser.newContext({ baseURL: t.url, viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -163,6 +228,15 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('All Books');
       expect(await page.getByRole('searchbox', { name: 'Search books' }).or(page.getByRole('textbox', { name: 'Search books' })).count()).toBe(1);
       expect(await page.getByText('Sort By').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Showing page 1 of 4 — Total books: 27').count()).toBe(1);
+      const cover = page.getByRole('img', { name: 'Karnali Blues' });
+      expect(await cover.evaluate((img) => new URL((img as HTMLImageElement).src).origin)).toBe(new URL(t.url).origin);
+      await page.goto(`/bookDetails/${IDS.munaMadan}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/muna madan/i);
+      expect(await page.getByRole('button', { name: /add to cart/i }).count()).toBe(1);
+      // A query reads other data: that page is sent with it too.
+      await page.goto('/books?genre=Fiction');
+      expect(await page.getByText(/^Showing page 1 of \d+/).count()).toBe(1);
     } finally {
       await context.close();
     }
@@ -193,7 +267,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
-  it('in Chromium, the app uses what the page preloaded: each read and chunk is fetched once', async () => {
+  it('in Chromium, the app takes over the page it was sent: each chunk fetched once, its data read at most once more, no error', async () => {
     for (const [path, read, viewport] of [
       ['/books', '/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true', PHONE],
       [`/bookDetails/${IDS.munaMadan}`, `/api/bookcrud/getbookbyid/${IDS.munaMadan}`, DESKTOP],
@@ -214,10 +288,8 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
         if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
         else await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-        expect(requested.filter((url) => url === read), path).toHaveLength(1);
-        // Started by the page's <link>, not by the app once its code had run.
-        const initiator = await page.evaluate((url) => performance.getEntriesByName(new URL(url, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), read);
-        expect(initiator, path).toEqual(['link']);
+        // The page came with its data: the app only checks it once more (SWR), after hydrating.
+        expect(requested.filter((url) => url === read).length, path).toBeLessThanOrEqual(1);
         const chunks = requested.filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
         expect(chunks.length, path).toBeGreaterThan(1);
         expect(new Set(chunks).size, `${path}: ${chunks.join(' ')}`).toBe(chunks.length);

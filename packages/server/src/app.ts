@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -228,19 +229,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // The web app's pages: the prerendered home page at "/", the shell everywhere else (http/web-pages.ts).
+  // A page with data (/books, a book page) is rendered with its reads, made on this server's own
+  // API in process, as the visitor's request would reach it (its host: cover addresses are absolute).
+  const fetchApiFor = (page: FastifyRequest) => async (request: Request) => {
+    const { pathname, search } = new URL(request.url);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+      const value = page.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const reply = await app.inject({ method: 'GET', url: `${pathname}${search}`, headers });
+    return new Response(reply.body, { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') } });
+  };
   const webPages = options.webDist ? createWebPages(options.webDist) : null;
-  const sendPage = async (path: string, reply: FastifyReply, query = '') => {
+  const sendPage = async (path: string, reply: FastifyReply, request?: FastifyRequest, query = '') => {
     // The banner is part of the page; without it (the database is down) the app asks for it itself.
     const banner = await cachedActiveAnnouncement(services).catch(() => undefined);
-    const page = await webPages!(path, banner, query);
-    // It changes with the banner: asked for again on every visit.
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    const page = await webPages!(path, banner, query, request ? fetchApiFor(request) : undefined);
+    // It changes with the banner: asked for again on every visit. Compressed when the browser
+    // accepts it (a page with its data is 30 KB of markup).
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const encoding = pageEncoding(request?.headers['accept-encoding']);
+    if (!encoding) return reply.send(page);
+    return reply.header('Content-Encoding', encoding).send(encoding === 'br'
+      ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(page, { level: 6 }));
   };
-  if (webPages) app.get('/', (_request, reply) => sendPage('/', reply));
+  if (webPages) app.get('/', (request, reply) => sendPage('/', reply, request));
   app.setNotFoundHandler(async (request, reply) => {
     const [path = '/', query = ''] = request.url.split('?');
     if (webPages && request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) {
-      return sendPage(path, reply, query);
+      return sendPage(path, reply, request, query);
     }
     return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${path}` });
   });
@@ -303,10 +322,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       index: false,
       allowedPath: (path) => !path.endsWith('.html'),
+      // The build's assets come with brotli and gzip copies (packages/web/build/precompress.ts):
+      // a browser that accepts one gets it, and nothing is compressed per request.
+      preCompressed: true,
+      // Every file in assets/ is named by its content hash (Vite): it never changes under its
+      // name, so it is kept a year and never asked for again. The rest is checked on each visit.
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   options.devRoutes?.(app);
   return app;
+}
+
+/** The encoding to send a page in for an Accept-Encoding header: brotli, else gzip, else none. */
+export function pageEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
+  const offered = new Map<string, number>();
+  for (const part of String(accept ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    offered.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  if ((offered.get('br') ?? 0) > 0) return 'br';
+  if ((offered.get('gzip') ?? 0) > 0) return 'gzip';
+  return null;
 }
 
 /** The same items; an error thrown while reading them is replaced by `map(error)`. */

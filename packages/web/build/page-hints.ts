@@ -55,10 +55,11 @@ export function pageHintsFromManifest(manifest: Manifest, routes: RouteReads[], 
       return {
         pattern,
         links: [
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attr(base + file)}">`),
-          // Applied, not just fetched: a prerendered route page needs its CSS for its first paint,
-          // and the app's own insertion of the same stylesheet then finds it in place.
+          // Applied, not just fetched: a page sent rendered needs its CSS for its first paint, and
+          // the app's own insertion of the same stylesheet then finds it in place. First: the
+          // paint waits for them, the modules only for hydration.
           ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${attr(base + file)}">`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attr(base + file)}">`),
         ],
         reads: api.map((path) => `<link rel="preload" as="fetch" crossorigin href="${attr(`/api${path.replace(/^\/api/, '')}`)}">`),
       };
@@ -86,9 +87,14 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
 /**
  * What to serve for `path` (`query`: the request's query string, '' for none): the route's
  * prerendered page if it has one and there is no query (undefined: the shell), and the <link>
- * tags for its <head>.
+ * tags for its <head>: `head` with its API reads, `links` without them (a page sent with its
+ * data has them already).
  */
-export function hintsFor(hints: PageHints | undefined, path: string, query: string): { page: string | undefined; head: string } {
+export function hintsFor(
+  hints: PageHints | undefined,
+  path: string,
+  query: string,
+): { page: string | undefined; head: string; links: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -103,7 +109,7 @@ export function hintsFor(hints: PageHints | undefined, path: string, query: stri
     } catch {
       reads = []; // a malformed escape in the address: the page reads nothing it could name
     }
-    return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
+    return { page: query ? undefined : route.page, head: [...route.links, ...reads].join(''), links: route.links.join('') };
   }
-  return { page: undefined, head: '' };
+  return { page: undefined, head: '', links: '' };
 }

@@ -10,11 +10,11 @@
 // paint has the banner's space right: `<html data-banner="on|off">` and the banner's data in a
 // JSON block the app reads (withBanner). The Pustak server does it (packages/server); here
 // `vite preview` (npm run perf, the browser tests) and the dev server ask the API behind /api.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { type Plugin, type ResolvedConfig, build } from 'vite';
 import { type Manifest, type PageHints, type RouteReads, hintsFor, pageHintsFromManifest } from './page-hints.ts';
 
@@ -75,7 +75,7 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
       const outDir = resolve(config.root, config.build.outDir);
       const page = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!page.includes(ROOT)) throw new Error(`prerender: the built index.html has no ${ROOT}`);
-      const { markup, routeReads, routePages } = await renderWithSsrBuild(config.root, configFile);
+      const { markup, routeReads, routePages } = await renderWithSsrBuild(config.root, configFile, outDir);
       const manifestDir = join(outDir, '.vite');
       const manifest = JSON.parse(await readFile(join(manifestDir, 'manifest.json'), 'utf8')) as Manifest;
       await rm(manifestDir, { recursive: true, force: true });
@@ -94,23 +94,48 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
       const hints = readFile(join(outDir, PAGE_HINTS), 'utf8').then((text) => JSON.parse(text) as PageHints, () => undefined);
+      const ssr = import(pathToFileURL(ssrBundleOf(outDir)).href).then((bundle) => bundle as SsrBundle, () => undefined);
+      // The page's reads go to the API behind /api, as the browser's would.
+      const fetchApi = (request: Request) => {
+        const { pathname, search } = new URL(request.url);
+        return fetch(`${apiOrigin}${pathname}${search}`, { signal: AbortSignal.timeout(2000) });
+      };
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         if (!isPageRequest(request)) return next();
-        const [path = '/', query = ''] = (request.url ?? '/').split('?');
-        void hints
-          .then((pageHints) => {
-            const { page, head } = hintsFor(pageHints, path, query);
-            const file = path === '/' ? 'index.html' : (page ?? SHELL_HTML);
-            return Promise.all([readFile(join(outDir, file), 'utf8'), fetchBanner(apiOrigin), head] as const);
-          })
-          .then(
-            ([html, banner, head]) => {
-              response.setHeader('Content-Type', 'text/html; charset=utf-8');
-              response.setHeader('Cache-Control', 'no-cache');
-              response.end(withBanner(head ? html.replace('</head>', `${head}</head>`) : html, banner));
-            },
-            () => next(),
-          );
+        const url = request.url ?? '/';
+        const [path = '/', query = ''] = url.split('?');
+        const page = async () => {
+          const { page: routePage, head, links } = hintsFor(await hints, path, query);
+          const [banner, rendered] = await Promise.all([
+            fetchBanner(apiOrigin),
+            // A route the hints name is rendered with its data when the bundle and the API answer.
+            head ? (await ssr)?.renderRoute(url, fetchApi).catch(() => undefined) : undefined,
+          ]);
+          if (rendered) {
+            const shell = await readFile(join(outDir, SHELL_HTML), 'utf8');
+            const html = shell.replace(ROOT, `<div id="root">${rendered.markup}</div>`).replace('</head>', `${links}${(await ssr)!.pageDataBlock(rendered.data)}</head>`);
+            return withBanner(html, banner);
+          }
+          const html = await readFile(join(outDir, path === '/' ? 'index.html' : (routePage ?? SHELL_HTML)), 'utf8');
+          return withBanner(head ? html.replace('</head>', `${head}</head>`) : html, banner);
+        };
+        page().then(
+          (html) => {
+            response.setHeader('Content-Type', 'text/html; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-cache');
+            // Compressed as the Pustak server sends it (a page with its data is 40 KB of markup).
+            response.setHeader('Vary', 'Accept-Encoding');
+            const accept = String(request.headers['accept-encoding'] ?? '');
+            if (/\bbr\b/.test(accept)) {
+              response.setHeader('Content-Encoding', 'br');
+              response.end(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+            } else if (/\bgzip\b/.test(accept)) {
+              response.setHeader('Content-Encoding', 'gzip');
+              response.end(gzipSync(html, { level: 6 }));
+            } else response.end(html);
+          },
+          () => next(),
+        );
       });
     },
     transformIndexHtml: {
@@ -123,31 +148,45 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
   };
 }
 
-/** Builds src/prerender.tsx for Node (everything bundled in), renders "/" with it and records the routes' reads. */
-async function renderWithSsrBuild(root: string, configFile: string): Promise<{ markup: string; routeReads: RouteReads[]; routePages: Record<string, string> }> {
-  const outDir = await mkdtemp(join(tmpdir(), 'pustak-prerender-'));
-  try {
-    await build({
-      root,
-      configFile,
-      logLevel: 'warn',
-      ssr: { noExternal: true },
-      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
-    });
-    const { renderPage, recordRouteReads } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as {
-      renderPage: (url: string) => Promise<string>;
-      recordRouteReads: () => Promise<RouteReads[]>;
-    };
-    const routeReads = await recordRouteReads();
-    const routePages: Record<string, string> = {};
-    for (const { pattern } of routeReads) {
-      // A path parameter stands in as a marker. A page whose markup shows it, or has a style
-      // attribute (the CSP forbids them in markup; React sets styles through the DOM), is left to the shell.
-      const markup = await renderPage(pattern.replace(/:(\w+)/g, 'prerender-$1'));
-      if (!/prerender-\w/.test(markup) && !/\sstyle="/.test(markup)) routePages[pattern] = markup;
-    }
-    return { markup: await renderPage('/'), routeReads, routePages };
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
+/** The server-side bundle of a build in `outDir`: beside it, never in it (dist/ is served as it is). */
+export function ssrBundleOf(outDir: string): string {
+  return join(`${resolve(outDir)}-ssr`, 'render.mjs');
+}
+
+/** What the server-side bundle (src/prerender.tsx) exports. */
+export interface SsrBundle {
+  renderPage: (url: string) => Promise<string>;
+  renderRoute: (url: string, fetchApi: (request: Request) => Promise<Response>) => Promise<{ markup: string; data: unknown } | undefined>;
+  recordRouteReads: () => Promise<RouteReads[]>;
+  pageDataBlock: (data: unknown) => string;
+}
+
+/**
+ * Builds src/prerender.tsx for Node (everything bundled in) into `<outDir>-ssr/render.mjs`, where
+ * it stays for whatever serves the pages with their data; renders "/" with it and records the
+ * routes' reads.
+ */
+async function renderWithSsrBuild(
+  root: string,
+  configFile: string,
+  outDir: string,
+): Promise<{ markup: string; routeReads: RouteReads[]; routePages: Record<string, string> }> {
+  const bundle = ssrBundleOf(outDir);
+  await build({
+    root,
+    configFile,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: { ssr: 'src/prerender.tsx', outDir: dirname(bundle), emptyOutDir: true, copyPublicDir: false, rolldownOptions: { output: { entryFileNames: 'render.mjs' } } },
+  });
+  const { renderPage, recordRouteReads } = (await import(pathToFileURL(bundle).href)) as SsrBundle;
+  const routeReads = await recordRouteReads();
+  const routePages: Record<string, string> = {};
+  for (const { pattern } of routeReads) {
+    // A path parameter stands in as a marker. A page whose markup shows it, or has a style
+    // attribute (the CSP forbids them in markup; React sets styles through the DOM), is left to the shell.
+    const markup = await renderPage(pattern.replace(/:(\w+)/g, 'prerender-$1'));
+    if (!/prerender-\w/.test(markup) && !/\sstyle="/.test(markup)) routePages[pattern] = markup;
   }
+  return { markup: await renderPage('/'), routeReads, routePages };
 }

@@ -7,6 +7,7 @@ import { pageBannerFallback } from './features/announcements';
 import { getSession, getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
 import { connectNotificationsLazily } from './lib/live-connection';
+import { readPageData } from './lib/page-data';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/primitives.css';
@@ -14,14 +15,21 @@ import './styles/primitives.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
+// A page served with its data (/books, a book page) carries its reads' answers and its render time.
+const pageData = readPageData();
+
 const app = (
   <StrictMode>
     <AppProviders
       // Spec: any HTTP 401 opens the sign-in dialog; the error still reaches the caller.
       client={createAppClient({ getToken, onUnauthorized: () => openAuthDialog('signIn') })}
-      config={{ hubUrl: defaultHubUrl(), connectNotifications: connectNotificationsLazily }}
-      // The banner the server sent with the page: shown without asking for it first.
-      swr={{ fallback: pageBannerFallback() }}
+      config={{
+        hubUrl: defaultHubUrl(),
+        connectNotifications: connectNotificationsLazily,
+        renderedAt: pageData ? new Date(pageData.renderedAt) : undefined,
+      }}
+      // The banner and the page's data the server sent with the page: shown without asking first.
+      swr={{ fallback: { ...pageData?.fallback, ...pageBannerFallback() } }}
     >
       <BrowserRouter>
         <AppRoutes />
@@ -30,9 +38,9 @@ const app = (
   </StrictMode>
 );
 
-// The home page, and /books and a book page visited with no query string, come prerendered as a
-// guest sees them before data arrives (build/prerender.ts): a guest's app takes the page over as
-// it is, keeping it on screen while the route's module arrives. A signed-in visitor's header
+// The home page comes prerendered as a guest sees it before data arrives, /books and a book page
+// rendered with their data (build/prerender.ts): a guest's app takes the page over as it is,
+// keeping it on screen while the route's module arrives. A signed-in visitor's header
 // differs, so the app renders afresh over it. Every other page, and the dev server, starts from
 // an empty #root.
 //

@@ -1,21 +1,28 @@
-// The build's server-side entry (vite.config.ts, build/prerender.ts): the storefront at "/" as a
-// guest sees it before any data has arrived (header, hero, skeletons, footer), rendered to HTML
-// once at build time. The browser paints it at once and main.tsx hydrates it.
-import { parseBooksQuery, toListBooksParams } from '@pustak/sdk/domain';
+// The build's server-side entry (vite.config.ts, build/prerender.ts).
+// - renderPage: a page as a guest sees it before any data has arrived (the home page's header,
+//   hero, skeletons and footer), rendered to HTML once at build time.
+// - renderRoute: a page with data (/books, a book page) rendered for one request, with the
+//   answers of its reads, by whatever serves the page (the Pustak server, `vite preview`).
+// The browser paints either at once and main.tsx hydrates it.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { unstable_serialize } from 'swr';
+import { PAGES_WITH_DATA, pageReads } from './app/page-reads';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/routes';
 import { createAppClient } from './lib/api-client';
+import { type PageData, pageDataBlock } from './lib/page-data';
 
-/** The markup of `url` (a path), every lazy part of it loaded. Nothing is fetched: SWR never loads on a server. */
-export async function renderPage(url: string): Promise<string> {
-  // Never called (no data loads here); a client is needed because pages reach it through context.
+export { pageDataBlock };
+
+/** The markup of `url` (a path and query), every lazy part of it loaded, with `data` in SWR's cache. */
+export async function renderPage(url: string, data?: { fallback: Record<string, unknown>; renderedAt: Date }): Promise<string> {
+  // Never called: pages reach the client through context, and SWR never loads on a server.
   const client = createAppClient({ baseUrl: 'http://prerender.invalid/api', getToken: () => null, onUnauthorized: () => {} });
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders client={client}>
+      <AppProviders client={client} config={{ hubUrl: null, renderedAt: data?.renderedAt }} swr={{ fallback: data?.fallback ?? {} }}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
@@ -26,6 +33,37 @@ export async function renderPage(url: string): Promise<string> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
+}
+
+/** The API origin the reads below are addressed to; `fetchApi` answers them. */
+const READ_ORIGIN = 'http://page.invalid';
+
+/**
+ * The page at `url` (a path and query) rendered with its data: its reads made through the app's
+ * own SDK calls, answered by `fetchApi` (the request is addressed to /api on a placeholder
+ * origin), and the markup rendered with the answers. Undefined for a page without reads, or when
+ * none of them answered: that page is served as it was prerendered (the app asks itself). A read
+ * that fails is left out; the app asks for it.
+ */
+export async function renderRoute(url: string, fetchApi: (request: Request) => Promise<Response>): Promise<{ markup: string; data: PageData } | undefined> {
+  const { pathname, search } = new URL(url, READ_ORIGIN);
+  const reads = pageReads(pathname, search);
+  if (reads.length === 0) return undefined;
+  const client = createAppClient({ baseUrl: `${READ_ORIGIN}/api`, getToken: () => null, onUnauthorized: () => {}, fetch: fetchApi });
+  const fallback: Record<string, unknown> = {};
+  await Promise.all(
+    reads.map(async ({ key, read }) => {
+      try {
+        fallback[unstable_serialize(key)] = await read(client);
+      } catch {
+        // Not found, or the API failed: the app reads it itself and shows what the answer says.
+      }
+    }),
+  );
+  if (Object.keys(fallback).length === 0) return undefined;
+  const renderedAt = new Date();
+  const markup = await renderPage(`${pathname}${search}`, { fallback, renderedAt });
+  return { markup, data: { fallback, renderedAt: renderedAt.toISOString() } };
 }
 
 /** A storefront route whose first paint the served page can start early (build/page-hints.ts). */
@@ -39,41 +77,29 @@ export interface RouteReads {
 }
 
 /**
- * The API reads of the storefront's lazily loaded pages, recorded through the app's own SDK
- * calls with the parameters those pages use, so a served page can ask for them while the app
- * loads. A path parameter comes out as `:name`.
+ * The API reads of the storefront's pages with data, recorded through the app's own SDK calls
+ * with the parameters those pages use, so a served page can ask for them while the app loads.
+ * A path parameter comes out as `:name`.
  */
 export async function recordRouteReads(): Promise<RouteReads[]> {
-  const origin = 'http://pages.invalid';
   const urls: string[] = [];
   const client = createAppClient({
-    baseUrl: `${origin}/api`,
+    baseUrl: `${READ_ORIGIN}/api`,
     getToken: () => null,
     onUnauthorized: () => {},
     // Records the request and answers nothing useful: only the address matters here.
     fetch: async (request) => {
-      urls.push(request.url.slice(origin.length));
+      urls.push(request.url.slice(READ_ORIGIN.length));
       return new Response(null, { status: 503 });
     },
   });
-  const record = async (calls: () => Promise<unknown>[]) => {
+  const recorded: RouteReads[] = [];
+  for (const page of PAGES_WITH_DATA) {
     urls.length = 0;
-    await Promise.allSettled(calls());
-    // The SDK encodes the parameter's placeholder (":" as %3A); the pattern wants it bare.
-    return urls.map((url) => url.replace(/%3A(\w+)/g, ':$1'));
-  };
-  return [
-    {
-      pattern: '/books',
-      module: 'src/features/books/books-page.tsx',
-      // The same request the page makes for an address with no query (books-page.tsx).
-      api: await record(() => [client.books.list(toListBooksParams(parseBooksQuery('')))]),
-    },
-    {
-      pattern: '/bookDetails/:bookId',
-      module: 'src/features/books/book-details-page.tsx',
-      // The book and its reviews (use-book.ts, use-reviews.ts); more by its author needs the book first.
-      api: await record(() => [client.catalog.get(':bookId'), client.reviews.list(':bookId')]),
-    },
-  ];
+    // Each path parameter as `:name` (the SDK encodes the colon; the pattern wants it bare).
+    const params = Object.fromEntries([...page.pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name!, `:${name}`]));
+    await Promise.allSettled(page.reads(params, '').map(({ read }) => read(client)));
+    recorded.push({ pattern: page.pattern, module: page.module, api: urls.map((url) => url.replace(/%3A(\w+)/g, ':$1')) });
+  }
+  return recorded;
 }

@@ -13,7 +13,8 @@
 // the entry script instead of one after another.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const BANNER_DATA_ID = 'pustak-banner';
 
@@ -21,7 +22,13 @@ const BANNER_DATA_ID = 'pustak-banner';
  * The page for `path`, marked with the banner's state (unmarked when it is not known: the app
  * asks) and with its route's preloads; `query` is the request's query string ('' for none).
  */
-export type WebPages = (path: string, banner: { active: boolean } | undefined, query?: string) => Promise<string>;
+export type WebPages = (
+  path: string,
+  banner: { active: boolean } | undefined,
+  query?: string,
+  /** This server's API for the page's reads, as the visitor's request would reach it (its host). */
+  fetchApi?: (request: Request) => Promise<Response>,
+) => Promise<string>;
 
 /** What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path parameter in reads). */
 interface PageHints {
@@ -46,7 +53,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
  * For `path`: its route's prerendered page when there is no query (else the shell), and the <head>
  * tags: the route's preloads, and its API reads when there is no query (another query reads other data).
  */
-function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string } {
+function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string; links: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -54,14 +61,27 @@ function hintsFor(hints: PageHints | null, path: string, query: string): { page:
       // What the app's SDK sends: the decoded path segment, encoded again.
       const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
         params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
-      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join('') };
+      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join(''), links: route.links.join('') };
     } catch {
-      return { page: undefined, head: route.links.join('') }; // a malformed escape in the address: no read is named
+      return { page: undefined, head: route.links.join(''), links: route.links.join('') }; // a malformed escape in the address: no read is named
     }
   }
-  return { page: undefined, head: '' };
+  return { page: undefined, head: '', links: '' };
 }
 
+/** What the web build's server-side bundle (`<webDist>-ssr/render.mjs`) offers here. */
+interface SsrBundle {
+  renderRoute: (url: string, fetchApi: (request: Request) => Promise<Response>) => Promise<{ markup: string; data: unknown } | undefined>;
+  pageDataBlock: (data: unknown) => string;
+}
+
+/**
+ * The pages of the web build in `webDist`. With a page's `fetchApi` (this server's own API, in
+ * process) and the build's server-side bundle beside it, a page the hints name (/books, a book page) is sent
+ * rendered with its data: its first reads' answers in the markup and in a JSON block the app
+ * starts from, so its first paint shows the books (docs/decisions.md). Without either, or when
+ * the reads fail, the page is the prerendered one.
+ */
 export function createWebPages(webDist: string): WebPages {
   const files = new Map<string, Promise<string>>();
   const read = (name: string) => {
@@ -76,13 +96,26 @@ export function createWebPages(webDist: string): WebPages {
   const hints: Promise<PageHints | null> = existsSync(join(webDist, 'page-hints.json'))
     ? read('page-hints.json').then((text) => JSON.parse(text) as PageHints)
     : Promise.resolve(null);
-  return async (path, banner, query = '') => {
+  const bundle = join(`${resolve(webDist)}-ssr`, 'render.mjs');
+  const ssr: Promise<SsrBundle | null> =
+    existsSync(bundle) ? import(pathToFileURL(bundle).href).then((module) => module as SsrBundle, () => null) : Promise.resolve(null);
+  const render = async (path: string, query: string, links: string, fetchApi?: (request: Request) => Promise<Response>): Promise<string | undefined> => {
+    const bundled = links && fetchApi ? await ssr : null;
+    const rendered = await bundled?.renderRoute(query ? `${path}?${query}` : path, fetchApi!).catch(() => undefined);
+    if (!rendered) return undefined;
+    return (await read(shell))
+      .replace('<div id="root"></div>', `<div id="root">${rendered.markup}</div>`)
+      // The page's data is in it: its reads are not preloaded.
+      .replace('</head>', `${links}${bundled!.pageDataBlock(rendered.data)}</head>`);
+  };
+  return async (path, banner, query = '', fetchApi) => {
     const hinted = hintsFor(await hints, path, query);
     const head = hinted.head;
     // A page name from the build's own file: a plain file name, never a path.
     const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
-    const page = await read(path === '/' ? 'index.html' : (routePage ?? shell));
-    const html = head ? page.replace('</head>', `${head}</head>`) : page;
+    const rendered = await render(path, query, hinted.links, fetchApi);
+    const page = rendered ?? (await read(path === '/' ? 'index.html' : (routePage ?? shell)));
+    const html = rendered || !head ? page : page.replace('</head>', `${head}</head>`);
     if (!banner) return html;
     // `<` escaped, so a message cannot end the block.
     const data = JSON.stringify(banner).replace(/</g, '\\u003c');

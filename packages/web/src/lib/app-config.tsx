@@ -10,6 +10,11 @@ export interface AppConfig {
   /** The clock; tests may pin it. */
   now?: () => Date;
   /**
+   * When the server rendered the page being hydrated: until hydration is done, clocks read this
+   * time, so a countdown hydrates to the very text the server wrote (then ticks on).
+   */
+  renderedAt?: Date;
+  /**
    * Runs `run` once after `delayMs` and returns a cancel (default: the browser's setTimeout).
    * Tests hand in a clock they advance by hand, so a delay is checked to the millisecond.
    */

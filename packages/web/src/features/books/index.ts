@@ -11,3 +11,4 @@ export { SaleClockProvider, useSaleClock } from './components/sale-clock';
 export { SaleStatus } from './components/sale-status';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { bookKeys } from './query-keys';
+export { bookPageReads, booksPageReads, type PageRead } from './page-reads';
