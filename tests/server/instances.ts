@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { hashPassword } from '../../packages/server/src/auth/passwords.js';
-import { createPustakServer, ephemeralSecret, type PustakServer } from '../../packages/server/src/server.js';
+import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
 import { PASSWORD, testContract } from './helpers.js';
 
 export interface Instance {
@@ -25,7 +25,11 @@ export interface InstanceGroup {
   close(): Promise<void>;
 }
 
-export async function startInstances(databaseUrl: string, count: number, { seed = false } = {}): Promise<InstanceGroup> {
+export async function startInstances(
+  databaseUrl: string,
+  count: number,
+  { seed = false, settings = {} }: { seed?: boolean; settings?: Partial<ServerSettings> } = {},
+): Promise<InstanceGroup> {
   const secret = ephemeralSecret();
   const uploadsDir = await mkdtemp(join(tmpdir(), 'pustak-shared-uploads-'));
   const instances: Instance[] = [];
@@ -40,6 +44,7 @@ export async function startInstances(databaseUrl: string, count: number, { seed 
       shutdownGraceMs: 2_000,
       // Dozens of customers sign in from 127.0.0.1 here; the attempt limits have their own tests.
       rateLimits: false,
+      ...settings,
     });
     const instance = { server, url: await server.listen(0) };
     instances.push(instance);

@@ -16,14 +16,20 @@ export interface ReadCache {
    * `tagsOf` names what the value shows (book ids), for {@link ReadCache.forgetTagged}.
    */
   get<T>(key: string, load: () => Promise<T>, ttlMs?: number, tagsOf?: (value: T) => Iterable<string>): Promise<T>;
-  clear(): void;
+  /**
+   * Drops every entry. This one's at once; on several instances (server.ts, `shared`) the
+   * returned promise settles once the others have been told (their NOTIFY is committed), so a
+   * write awaits it before it answers: whoever hears "done" finds no instance with the old answer
+   * still to forget.
+   */
+  clear(): void | Promise<void>;
   /** Drops one entry (a write that changes only what this key answers). */
-  forget(key: string): void;
+  forget(key: string): void | Promise<void>;
   /**
    * Drops every entry tagged `tag` (every cached page that shows a book), and keeps a load that
    * was under way when it was called from being stored: it may have read the old data.
    */
-  forgetTagged(tag: string): void;
+  forgetTagged(tag: string): void | Promise<void>;
 }
 
 interface Entry {

@@ -45,6 +45,8 @@ export interface ServerSettings {
   contract?: Contract;
   contractPath?: string;
   hubPingIntervalMs?: number;
+  /** How long a signed-in caller's account (and role) is reused before it is read again: 2 s. */
+  callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
   /** Request log (pino options) and server messages. */
@@ -89,7 +91,10 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       ? createSmtpMailer(settings.smtpUrl, settings.mailFrom ?? 'Pustak <no-reply@pustak.example>', log)
       : createOutboxMailer(() => clock.now(), log);
     const hub = createHub({ pingIntervalMs: settings.hubPingIntervalMs, log, connectionTokens: signedConnectionTokens(settings.jwtSecret, clock) });
-    const caches = { catalogue: createReadCache(clock), callers: createReadCache(clock, { ttlMs: 2000, maxEntries: 10_000 }) };
+    const caches = {
+      catalogue: createReadCache(clock),
+      callers: createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }),
+    };
     fanout = database.url
       ? createPostgresFanout({
           url: database.url,
@@ -103,22 +108,23 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
           log,
         })
       : undefined;
-    // A clear on this instance also clears the other instances' caches.
+    // A clear on this instance also clears the other instances' caches; a write awaits that
+    // before it answers (ReadCache.clear).
     const shared = (name: SharedCacheName): ReadCache =>
       fanout
         ? {
             get: (key, load, ttlMs, tagsOf) => caches[name].get(key, load, ttlMs, tagsOf),
             clear: () => {
               caches[name].clear();
-              fanout!.clearElsewhere(name);
+              return fanout!.clearElsewhere(name);
             },
             forget: (key) => {
               caches[name].forget(key);
-              fanout!.clearElsewhere(name, { key });
+              return fanout!.clearElsewhere(name, { key });
             },
             forgetTagged: (tag) => {
               caches[name].forgetTagged(tag);
-              fanout!.clearElsewhere(name, { tag });
+              return fanout!.clearElsewhere(name, { tag });
             },
           }
         : caches[name];
@@ -172,7 +178,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
             if (settings.resettable) {
               instance.post('/__dev/reset', async () => {
                 await wipe(database.db);
-                services.cache.clear();
+                await services.cache.clear();
                 mailer.outbox?.splice(0);
                 await seed();
                 return { status: 'success', message: 'The sandbox is back to its demo data.' };

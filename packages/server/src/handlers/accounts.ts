@@ -33,7 +33,7 @@ export const getUserById: Handler<'getUserById'> = async ({ params, caller, serv
 
 export const updateUserRole: Handler<'updateUserRole'> = async ({ params, body, services }) => {
   const outcome = await changeRole(services.db, params.userId, body);
-  services.callers.clear();
+  await services.callers.clear();
   if (outcome === 'admin') throw forbidden("An Admin's role is not changed through the API");
   return undefined;
 };

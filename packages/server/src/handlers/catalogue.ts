@@ -18,8 +18,8 @@ export const bookTag = (bookId: string) => `book:${bookId}`;
 const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs: number, books: (value: T) => Iterable<{ book: { id: string } }>) =>
   services.cache.get(key, load, ttlMs, (value) => [...books(value)].map((shown) => bookTag(shown.book.id)));
 /** Drops the cached pages that show these books (their stock, stars or reviews changed), on every instance. */
-export const forgetBooks = (services: Services, bookIds: Iterable<string>) => {
-  for (const id of new Set(bookIds)) services.cache.forgetTagged(bookTag(id));
+export const forgetBooks = async (services: Services, bookIds: Iterable<string>): Promise<void> => {
+  await Promise.all([...new Set(bookIds)].map((id) => services.cache.forgetTagged(bookTag(id))));
 };
 
 export const listBooks: Handler<'listBooks'> = async ({ query, services, origin }) => {
@@ -97,27 +97,27 @@ export const createBook: Handler<'createBook'> = async (ctx) => {
   const book = await withCover(ctx, (path) =>
     transact(services.db, services.broadcaster, (tx, publish) => createBookRule(tx, body as BookInput, path, services.clock.now(), publish)),
   );
-  services.cache.clear();
+  await services.cache.clear();
   return { message: 'Book created successfully', data: bookView({ book, reviews: [] }, origin) };
 };
 
 export const updateBook: Handler<'updateBook'> = async (ctx) => {
   const { services, body, params } = ctx;
   const { replacedImage } = await withCover(ctx, (path) => updateBookRule(services.db, params.bookId, body as BookInput, path));
-  services.cache.clear();
+  await services.cache.clear();
   await services.images.remove(replacedImage);
   return { status: 'success', message: 'Book updated successfully' };
 };
 
 export const setDiscountOffer: Handler<'setDiscountOffer'> = async ({ params, body, services }) => {
   await setDiscountOfferRule(services.db, params.bookId, { ...body, Discount: Number(body.Discount) });
-  services.cache.clear();
+  await services.cache.clear();
   return { status: 'success', message: 'Discount added successfully' };
 };
 
 export const deleteBook: Handler<'deleteBook'> = async ({ params, services }) => {
   const { imagePath } = await deleteBookRule(services.db, params.bookId);
-  services.cache.clear();
+  await services.cache.clear();
   await services.images.remove(imagePath);
   return { status: 'success', message: 'Book deleted successfully' };
 };

@@ -12,7 +12,7 @@ export const listReviews: Handler<'listReviews'> = async ({ params, services }) 
 
 export const addReview: Handler<'addReview'> = async ({ caller, body, services }) => {
   const review = await addReviewRule(services.db, caller(), body, services.clock.now());
-  forgetBooks(services, [review.book_id]); // the book's stars and reviews; no list's books or order
+  await forgetBooks(services, [review.book_id]); // the book's stars and reviews; no list's books or order
   return { statusCode: 200, message: 'Review added Successfully;', data: reviewView(review) };
 };
 
@@ -48,12 +48,12 @@ export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services
 export const announcementHandlers = (palette: BannerPalette) => {
   const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
     const row = await createAnnouncementRule(services.db, body, palette, services.clock.now());
-    services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
+    await services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
     return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
   };
   const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
     const row = await updateAnnouncementRule(services.db, params.id, body, palette);
-    services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
+    await services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
     return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
   };
   return { createAnnouncement, updateAnnouncement };
@@ -61,7 +61,7 @@ export const announcementHandlers = (palette: BannerPalette) => {
 
 export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {
   await deleteAnnouncementRule(services.db, params.id);
-  services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
+  await services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);
   return { status: 'success', message: 'Announcement deleted successfully' };
 };
 

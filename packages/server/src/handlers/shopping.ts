@@ -75,7 +75,7 @@ export const removeCartItem: Handler<'removeCartItem'> = async ({ caller, params
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) => {
   const placed = await placeOrderRule(services.db, caller(), services.clock.now());
   // Best sellers count order lines; stock and the rest of the catalogue change only at verification.
-  services.cache.forget(BEST_SELLERS_KEY);
+  await services.cache.forget(BEST_SELLERS_KEY);
   await services.mailer.send(placed.mail);
   return {
     status: 'success',
@@ -113,6 +113,6 @@ export const verifyOrder: Handler<'verifyOrder'> = async ({ params, body, servic
   const { bookIds } = await transact(services.db, services.broadcaster, (tx, publish) =>
     verifyOrderRule(tx, params.orderId, body.ClaimCode, services.clock.now(), publish),
   );
-  forgetBooks(services, bookIds); // their stock changed; which books a list holds did not
+  await forgetBooks(services, bookIds); // their stock changed; which books a list holds did not
   return { status: 'success', message: 'Order verified and stock updated successfully' };
 };

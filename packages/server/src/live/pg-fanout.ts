@@ -24,8 +24,12 @@ export interface PostgresFanout extends Broadcaster {
   readonly ready: Promise<void>;
   /** Whether the listening connection is up now. */
   listening(): boolean;
-  /** Tells the other instances to drop this cache: all of it, one key, or the entries with one tag. */
-  clearElsewhere(cache: SharedCacheName, only?: CacheScope): void;
+  /**
+   * Tells the other instances to drop this cache: all of it, one key, or the entries with one
+   * tag. Settles once the NOTIFY is committed (PostgreSQL then delivers it to every listener);
+   * never rejects (a failed NOTIFY is logged).
+   */
+  clearElsewhere(cache: SharedCacheName, only?: CacheScope): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,7 +132,7 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
     clearElsewhere(cache, only) {
       // A key or tag too long to send whole is sent as a clear of the whole cache.
       const fits = !only || ('key' in only ? only.key : only.tag).length <= MAX_TEXT;
-      void notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(fits ? only : {}) }));
+      return notify(CACHE, JSON.stringify({ from: instanceId, cache, ...(fits ? only : {}) }));
     },
     async close() {
       closed = true;
