@@ -267,6 +267,55 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
+  it("keeps the home page's prerendered sections on screen until their module takes them over, even when the books are in first", async () => {
+    // The sections below the hero load as a module of their own. Held back here for a second,
+    // so the books arrive before it: React must still take over the markup it was sent (the
+    // placeholders), then show the books, never dropping the sections or failing to hydrate.
+    const context = await browser.newContext({ baseURL: t.url, viewport: DESKTOP });
+    try {
+      await context.addInitScript(() => {
+        const seen = window as { sectionsRemoved?: number };
+        seen.sectionsRemoved = 0;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.removedNodes) {
+              if (node instanceof Element && (node.matches('section[aria-labelledby]') || node.querySelector('section[aria-labelledby]'))) seen.sectionsRemoved! += 1;
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let held = 0;
+      await context.route(/\/assets\/home-sections-[\w-]+\.js$/, async (route) => {
+        held += 1;
+        await new Promise((done) => setTimeout(done, 1_000));
+        await route.continue();
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      // Which came first: the books or the sections' module (the books, as intended here).
+      const order: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path === '/api/book/all' || /\/home-sections-/.test(path)) order.push(path.startsWith('/api/') ? 'books' : 'module');
+      });
+      await page.goto('/');
+      // Painted as sent: the sections' headings are there before their module.
+      await expect(page.locator('#new-arrivals-heading').isVisible()).resolves.toBe(true);
+      const arrivals = page.getByRole('list', { name: 'New Arrivals' });
+      await arrivals.getByRole('listitem').first().waitFor();
+      expect(held).toBe(1);
+      expect(order).toEqual(['books', 'module']);
+      expect(await page.evaluate(() => (window as { sectionsRemoved?: number }).sectionsRemoved)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('in Chromium, the app takes over the page it was sent: each chunk fetched once, its data read at most once more, no error', async () => {
     for (const [path, read, viewport] of [
       ['/books', '/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true', PHONE],
