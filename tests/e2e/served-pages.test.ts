@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDS, startTestServer, type TestServer } from '../server/helpers.js';
 import { CHROMIUM_ARGS, DESKTOP, PHONE } from './harness.js';
@@ -19,6 +19,16 @@ const bannerMark = (html: string) => /<html[^>]*\sdata-banner="(\w+)"/.exec(html
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="(modulepreload|preload|stylesheet)"(?: as="(\w+)")?[^>]*\shref="([^"]+)">/g)].map((m) => [m[2] ?? m[1], m[3]!.replace(/&amp;/g, '&')]);
 const scripts = (html: string) => [...html.matchAll(/<(?:script type="module"|link rel="modulepreload"|link rel="stylesheet")[^>]*>/g)].map((m) => m[0]);
+
+/** Every console error and uncaught error the page reports, as it happens. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
 
 describe('the build', () => {
   it('prerenders the home page into index.html and keeps an empty shell, with the same scripts, for the other paths', async () => {
@@ -267,6 +277,51 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
+  it("keeps the home page's prerendered sections on screen until their module takes them over, even when the books are in first", async () => {
+    // The sections below the hero load as a module of their own. Held back here for a second,
+    // so the books arrive before it: React must still take over the markup it was sent (the
+    // placeholders), then show the books, never dropping the sections or failing to hydrate.
+    const context = await browser.newContext({ baseURL: t.url, viewport: DESKTOP });
+    try {
+      await context.addInitScript(() => {
+        const seen = window as { sectionsRemoved?: number };
+        seen.sectionsRemoved = 0;
+        new MutationObserver((records) => {
+          for (const record of Array.from(records)) {
+            for (const node of Array.from(record.removedNodes)) {
+              if (node instanceof Element && (node.matches('section[aria-labelledby]') || node.querySelector('section[aria-labelledby]'))) seen.sectionsRemoved! += 1;
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let held = 0;
+      await context.route(/\/assets\/home-sections-[\w-]+\.js$/, async (route) => {
+        held += 1;
+        await new Promise((done) => setTimeout(done, 1_000));
+        await route.continue();
+      });
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      // Which came first: the books or the sections' module (the books, as intended here).
+      const order: string[] = [];
+      page.on('response', (response) => {
+        const path = new URL(response.url()).pathname;
+        if (path === '/api/book/all' || /\/home-sections-/.test(path)) order.push(path.startsWith('/api/') ? 'books' : 'module');
+      });
+      await page.goto('/');
+      // Painted as sent: the sections' headings are there before their module.
+      await expect(page.locator('#new-arrivals-heading').isVisible()).resolves.toBe(true);
+      const arrivals = page.getByRole('list', { name: 'New Arrivals' });
+      await arrivals.getByRole('listitem').first().waitFor();
+      expect(held).toBe(1);
+      expect(order).toEqual(['books', 'module']);
+      expect(await page.evaluate(() => (window as { sectionsRemoved?: number }).sectionsRemoved)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('in Chromium, the app takes over the page it was sent: each chunk fetched once, its data read at most once more, no error', async () => {
     for (const [path, read, viewport] of [
       ['/books', '/api/book/all?page=1&pageSize=8&sortBy=createdat&sortDesc=true', PHONE],
@@ -275,11 +330,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       const context = await browser.newContext({ baseURL: t.url, viewport });
       try {
         const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        page.on('pageerror', (error) => errors.push(error.message));
+        const errors = errorsOf(page);
         const requested: string[] = [];
         page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
         await page.goto(path);

@@ -1,5 +1,5 @@
 import { BANNER_COLORS, DEFAULT_TEXT_COLOR, type BannerColorName, type BannerColorOption } from './constants.js';
-import { type DateInput, timestampMs } from './dates.js';
+import { type DateInput, timestampMs } from './timestamps.js';
 
 /** Time left until a banner ends, split for display. */
 export type BannerCountdown = {

@@ -1,5 +1,5 @@
 import { GENRES, HOME_LIMITS, type GenreName } from './constants.js';
-import { type DateInput, timestampMs } from './dates.js';
+import { type DateInput, timestampMs } from './timestamps.js';
 import { isDealRunning, type SaleWindow } from './pricing.js';
 
 /** The parts of a book the Home rules read (the generated Book fits). */

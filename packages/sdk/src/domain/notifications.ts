@@ -1,4 +1,4 @@
-import { type DateInput, timestampMs } from './dates.js';
+import { type DateInput, timestampMs } from './timestamps.js';
 
 /** The part of a notification the unread rule reads (the generated Notification fits). */
 export type DatedNotification = { createdAt?: DateInput };

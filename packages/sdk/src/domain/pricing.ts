@@ -1,4 +1,5 @@
-import { type DateInput, farEndText, timestampMs } from './dates.js';
+import { farEndText } from './dates.js';
+import { type DateInput, timestampMs } from './timestamps.js';
 import { roundMoney } from './money.js';
 
 /** A sale window as books carry it (the generated Book fits). */

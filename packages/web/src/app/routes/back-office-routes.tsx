@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { BackOfficeNotFound } from '../../components/back-office/back-office-ui';
 import { BackOfficeArea } from '../layouts/back-office-area';
 import { BackOfficeLayout } from '../layouts/back-office-layout';
@@ -13,16 +13,16 @@ export type AreaPage = [path: string, page: ComponentType];
  * with a not-found page of its own. Descendant routes, so each area loads as one module.
  */
 export function BackOfficeRoutes({ area, pages }: { area: BackOfficeRole; pages: readonly AreaPage[] }) {
-  return (
-    <BackOfficeArea role={area}>
-      <Routes>
-        <Route element={<BackOfficeLayout area={area} />}>
-          {pages.map(([path, Page]) =>
-            path ? <Route key={path} path={path} element={<Page />} /> : <Route key="index" index element={<Page />} />,
-          )}
-          <Route path="*" element={<BackOfficeNotFound home={AREA_BASE[area]} />} />
-        </Route>
-      </Routes>
-    </BackOfficeArea>
-  );
+  // A route table of objects, as app/routes.tsx has: <Routes>/<Route> would bring React Router's
+  // JSX-to-table conversion into the first script (the router is one module, shared with it).
+  const routes = useRoutes([
+    {
+      element: <BackOfficeLayout area={area} />,
+      children: [
+        ...pages.map(([path, Page]) => (path ? { path, element: <Page /> } : { index: true, element: <Page /> })),
+        { path: '*', element: <BackOfficeNotFound home={AREA_BASE[area]} /> },
+      ],
+    },
+  ]);
+  return <BackOfficeArea role={area}>{routes}</BackOfficeArea>;
 }

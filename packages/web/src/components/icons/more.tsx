@@ -94,3 +94,59 @@ export const EyeOffIcon = /* @__PURE__ */ createIcon(
     <path d="M14.1 14.1a3 3 0 1 1-4.2-4.2M2 2l20 20" />
   </>,
 );
+export const HeartIcon = /* @__PURE__ */ createIcon(
+  'Heart',
+  <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />,
+);
+export const HeartFilledIcon = /* @__PURE__ */ createIcon(
+  'HeartFilled',
+  <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />,
+  true,
+);
+export const CartIcon = /* @__PURE__ */ createIcon(
+  'Cart',
+  <>
+    <circle cx="9" cy="20" r="1.4" />
+    <circle cx="18" cy="20" r="1.4" />
+    <path d="M2.5 3h2.6l2.2 11.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L21.5 7H6" />
+  </>,
+);
+export const TrashIcon = /* @__PURE__ */ createIcon(
+  'Trash',
+  <path d="M3 6h18M8 6V4h8v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />,
+);
+export const ClockIcon = /* @__PURE__ */ createIcon(
+  'Clock',
+  <>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
+export const TagIcon = /* @__PURE__ */ createIcon(
+  'Tag',
+  <>
+    <path d="M20.6 13.4l-7.2 7.2a2 2 0 0 1-2.8 0L2 12V2h10l8.6 8.6a2 2 0 0 1 0 2.8z" />
+    <path d="M7 7h.01" />
+  </>,
+);
+export const PackageIcon = /* @__PURE__ */ createIcon(
+  'Package',
+  <>
+    <path d="M21 16V8a2 2 0 0 0-1-1.7l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.7l7 4a2 2 0 0 0 2 0l7-4a2 2 0 0 0 1-1.7z" />
+    <path d="M3.3 7L12 12l8.7-5M12 22V12" />
+  </>,
+);
+export const RefreshIcon = /* @__PURE__ */ createIcon(
+  'Refresh',
+  <path d="M21 12a9 9 0 1 1-2.6-6.4L21 8M21 3v5h-5" />,
+);
+export const ArrowRightIcon = /* @__PURE__ */ createIcon('ArrowRight', <path d="M5 12h14M13 6l6 6-6 6" />);
+export const TruckIcon = /* @__PURE__ */ createIcon(
+  'Truck',
+  <>
+    <path d="M1 4h14v12H1zM15 9h4l3 3v4h-7" />
+    <circle cx="6" cy="18.5" r="2" />
+    <circle cx="18" cy="18.5" r="2" />
+  </>,
+);
+export const ShieldIcon = /* @__PURE__ */ createIcon('Shield', <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
-import { AnnouncementBannerView } from './announcement-banner';
+import { AnnouncementBannerView } from './announcement-banner-view';
 
 describe('announcement banner', () => {
   it('shows the active announcement from the server in its colours, linking to /shop, with its end date', async () => {

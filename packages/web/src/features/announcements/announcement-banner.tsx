@@ -1,10 +1,12 @@
-import { type ActiveAnnouncement } from '@pustak/sdk';
-import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
-import { Link } from '../../components/link';
+import { Suspense } from 'react';
+import { lazy } from '../../lib/lazy';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useNow } from '../../lib/use-now';
 import { useActiveAnnouncement } from './api/use-active-announcement';
 import styles from './announcement-banner.module.css';
+
+// What the banner shows (its colours, end date and countdown) is a module of its own: the page's
+// first script only keeps the banner's space, and the view fills it in once it has arrived.
+const BannerView = lazy(() => import('./announcement-banner-view'));
 
 /**
  * The promotional banner above the header: shown only while an announcement is active. It has a
@@ -15,52 +17,12 @@ import styles from './announcement-banner.module.css';
 export function AnnouncementBanner() {
   const hydrated = useHydrated();
   const { data } = useActiveAnnouncement();
-  if (!hydrated) return <div className={styles.slot} aria-hidden="true" />;
+  const slot = <div className={styles.slot} aria-hidden="true" />;
+  if (!hydrated) return slot;
   if (!data || !data.active) return null;
-  return <AnnouncementBannerView announcement={data} />;
-}
-
-export type ActiveBanner = Extract<ActiveAnnouncement, { active: true }>;
-
-/**
- * Presentational banner in the palette colours of the announcement's colour name (never a
- * colour string from the server), linking to /shop. With a start value it shows when the offer
- * ends: its end date while that is more than a week away, then a days/hours/minutes/seconds
- * countdown ticking every second.
- */
-export function AnnouncementBannerView({ announcement }: { announcement: ActiveBanner }) {
-  const a = announcement;
-  const hasStart = Boolean(a.start);
-  const now = useNow(COUNTDOWN_TICK_MS, hasStart);
-  const endDate = hasStart ? farEndText(a.end, now) : null;
-  const countdown = hasStart && !endDate ? bannerCountdown(a.end, now) : null;
   return (
-    <Link to="/shop" className={styles.banner} style={bannerColorOption(a.color).previewStyle}>
-      <div className={`container ${styles.inner}`}>
-        <span className={styles.message}>{a.message}</span>
-        {endDate ? <span className={styles.ends}>{endDate}</span> : null}
-        {countdown ? (
-          <span className={styles.countdown} role="timer" aria-label="Offer ends in">
-            <Unit value={countdown.days} label="days" short="d" />
-            <Unit value={countdown.hours} label="hours" short="h" />
-            <Unit value={countdown.minutes} label="minutes" short="m" />
-            <Unit value={countdown.seconds} label="seconds" short="s" />
-          </span>
-        ) : null}
-        <span className={styles.cta}>Shop now</span>
-      </div>
-    </Link>
-  );
-}
-
-function Unit({ value, label, short }: { value: number; label: string; short: string }) {
-  return (
-    <span className={styles.unit}>
-      {String(value).padStart(2, '0')}
-      <span className={styles.unitLabel} aria-hidden="true">
-        {short}
-      </span>
-      <span className="visually-hidden"> {label}</span>
-    </span>
+    <Suspense fallback={slot}>
+      <BannerView announcement={data} />
+    </Suspense>
   );
 }

@@ -1,117 +1,53 @@
-import { type BestSeller, type Book } from '@pustak/sdk';
-import { HOME_LIMITS, type GenreCount, homeSections } from '@pustak/sdk/domain';
-import { type ReactNode, Suspense } from 'react';
-import { Link } from '../../components/link';
-import {
-  ArrowRightIcon,
-  BookIcon,
-  ButtonLink,
-  ErrorState,
-  PackageIcon,
-  ShieldIcon,
-  Skeleton,
-  TagIcon,
-  TruckIcon,
-} from '../../components';
-import { useNow } from '../../lib/use-now';
-import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBestSellers, useBookList } from '../books';
-import { HomeSearch } from './components/home-search';
-import styles from './home-page.module.css';
+import { memo, Suspense } from 'react';
+import { BookIcon } from '../../components';
 import { lazy } from '../../lib/lazy';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BookGridSkeleton, useBestSellers, useBookList } from '../books';
+import { HomeSearch } from './components/home-search';
+import styles from './home-page.module.css';
 
-// The newsletter box sits at the bottom of the page: it loads after the page has rendered.
-const Newsletter = lazy(() => import('./components/newsletter').then((m) => ({ default: m.Newsletter })));
+// Below the hero is a module of its own (home-sections.tsx), loaded as soon as the page renders:
+// the first script carries what the first screen needs (`npm run size`). A prerendered page
+// shows the sections' markup at once, and React takes it over when their module has arrived.
+const HomeSections = lazy(() => import('./home-sections'));
 
-/** Home: hero search, genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
+/** Loads the sections' module, so that a first render shows them rather than their placeholder. */
+export const preloadHomeSections = HomeSections.preload;
+
+/** Home: hero search, then genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
 export default function HomePage() {
   useDocumentTitle(null);
-  // The whole list (GET /book/all with no parameters), sliced into the sections below.
-  const list = useBookList();
-  const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
-  const bestSellers = useBestSellers();
-  // Which deals run is re-read every minute; the card countdowns tick every second on their own.
-  const now = useNow(60_000);
-  const sections = homeSections(books.data ?? [], bestSellers.data ?? [], now);
-  const retryBooks = () => void books.mutate();
-
+  // The sections' reads start with the page, not once their module is here (SWR shares them).
+  // The page uses none of the answers, so it does not re-render as they come.
+  useBookList();
+  useBestSellers();
   return (
-    <SaleClockProvider>
+    <>
       <Hero />
-      <div className={`container ${styles.sections}`}>
-        <Section id="genres" title="Shop By Genre" action={<SeeAll to="/books">All genres</SeeAll>}>
-          {books.error && !books.data ? (
-            <BooksError onRetry={retryBooks} />
-          ) : !books.data ? (
-            <GenreSkeleton />
-          ) : (
-            <GenreTiles genres={sections.genres} />
-          )}
-        </Section>
-
-        <BookSection
-          id="new-arrivals"
-          title="New Arrivals"
-          action={<SeeAll to="/books?sortBy=newestarrivals">See all new arrivals</SeeAll>}
-          state={books}
-          books={sections.newArrivals}
-          count={HOME_LIMITS.newArrivals}
-          columns={5}
-          empty="New books are on their way — check back soon."
-          onRetry={retryBooks}
-        />
-
-        <BookSection
-          id="coming-soon"
-          title="Coming Soon"
-          action={<SeeAll to="/books">Browse the catalogue</SeeAll>}
-          state={books}
-          books={sections.comingSoon}
-          count={HOME_LIMITS.comingSoon}
-          columns={5}
-          empty="No sales announced yet. Today’s deals are below."
-          onRetry={retryBooks}
-        />
-
-        <BookSection
-          id="best-selling"
-          title="Best Selling"
-          action={<SeeAll to="/best-selling">Why they sell</SeeAll>}
-          state={bestSellers}
-          books={sections.bestSelling.map((entry: BestSeller) => entry.book)}
-          count={HOME_LIMITS.bestSelling}
-          columns={3}
-          empty="No best sellers yet — be the first to order."
-          onRetry={() => void bestSellers.mutate()}
-          ribbon={(index) => (
-            <>
-              #{index + 1}
-              <span className="visually-hidden"> best seller</span>
-            </>
-          )}
-        />
-
-        <BookSection
-          id="deals"
-          title="Deal Of the Day"
-          description="Limited-time prices — each card shows when its deal ends."
-          action={<SeeAll to="/deal-of-the-day">About our deals</SeeAll>}
-          state={books}
-          books={sections.deals}
-          count={HOME_LIMITS.deals}
-          columns={3}
-          empty="No deals are running right now. New ones start every week."
-          onRetry={retryBooks}
-        />
-
-        <WhyShopWithUs />
-        <Suspense fallback={<div className={styles.newsletterPlaceholder} />}>
-          <Newsletter />
-        </Suspense>
-      </div>
-    </SaleClockProvider>
+      <Sections />
+    </>
   );
 }
+
+/**
+ * Without props, memoised: nothing the page does reaches the sections while their prerendered
+ * markup waits for the module (an update there would make React drop that markup for the
+ * placeholder). The placeholder shows only on a page rendered afresh (signed in, or reached by
+ * a link) before the module has arrived.
+ */
+const Sections = memo(function Sections() {
+  return (
+    <Suspense
+      fallback={
+        <div className={`container ${styles.sections}`}>
+          <BookGridSkeleton count={5} columns={5} />
+        </div>
+      }
+    >
+      <HomeSections />
+    </Suspense>
+  );
+});
 
 function Hero() {
   return (
@@ -136,163 +72,3 @@ function Hero() {
   );
 }
 
-function Section({
-  id,
-  title,
-  description,
-  action,
-  children,
-  tone,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  action?: ReactNode;
-  children: ReactNode;
-  tone?: 'warm';
-}) {
-  return (
-    <section className={tone === 'warm' ? `${styles.section} ${styles.warm}` : styles.section} aria-labelledby={`${id}-heading`}>
-      <div className={styles.sectionHead}>
-        <div>
-          <h2 id={`${id}-heading`} className={styles.sectionTitle}>
-            {title}
-          </h2>
-          {description ? <p className={styles.sectionDescription}>{description}</p> : null}
-        </div>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function SeeAll({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className={styles.seeAll}>
-      {children}
-      <ArrowRightIcon size={16} />
-    </Link>
-  );
-}
-
-function BooksError({ onRetry }: { onRetry: () => void }) {
-  return <ErrorState compact text="We couldn't load these books right now." onRetry={onRetry} />;
-}
-
-interface LoadState {
-  data?: unknown;
-  error?: unknown;
-}
-
-function BookSection({
-  id,
-  title,
-  description,
-  action,
-  state,
-  books,
-  count,
-  columns,
-  empty,
-  onRetry,
-  ribbon,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  action?: ReactNode;
-  state: LoadState;
-  books: Book[];
-  count: number;
-  columns: GridColumns;
-  empty: string;
-  onRetry: () => void;
-  ribbon?: (index: number) => ReactNode;
-}) {
-  // Three books read better as wide cards than as three tall covers.
-  const layout = columns === 3 ? 'row' : 'tile';
-  let content: ReactNode;
-  if (state.error && !state.data) content = <BooksError onRetry={onRetry} />;
-  else if (!state.data) content = <BookGridSkeleton count={count} columns={columns} layout={layout} />;
-  else if (books.length === 0) content = <p className={styles.empty}>{empty}</p>;
-  else
-    content = (
-      <BookGrid
-        books={books}
-        columns={columns}
-        layout={layout}
-        label={title}
-        cardProps={ribbon ? (_book, index) => ({ ribbon: ribbon(index) }) : undefined}
-      />
-    );
-  return (
-    <Section id={id} title={title} description={description} action={action} tone={id === 'deals' ? 'warm' : undefined}>
-      <div aria-busy={!state.data && !state.error ? true : undefined}>{content}</div>
-    </Section>
-  );
-}
-
-function GenreTiles({ genres }: { genres: GenreCount[] }) {
-  return (
-    <ul className={styles.genres}>
-      {genres.map(({ genre, count }) => (
-        <li key={genre}>
-          <Link to={`/books?genre=${encodeURIComponent(genre)}`} className={styles.genre}>
-            <span className={styles.genreName}>{genre}</span>
-            <span className={styles.genreCount}>
-              {count} {count === 1 ? 'book' : 'books'}
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function GenreSkeleton() {
-  return (
-    <ul className={styles.genres} aria-hidden="true">
-      {Array.from({ length: HOME_LIMITS.genres }, (_, index) => (
-        <li key={index}>
-          <Skeleton className={styles.genreSkeleton} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const REASONS = [
-  { icon: <TruckIcon size={22} />, title: 'Fast delivery', text: 'Available within 1 to 2 days across the valley.' },
-  { icon: <ShieldIcon size={22} />, title: 'Genuine books', text: 'Sourced from publishers, never photocopies.' },
-  { icon: <PackageIcon size={22} />, title: 'Easy pickup', text: 'Show your claim code at the counter and go.' },
-  { icon: <TagIcon size={22} />, title: 'Fair prices', text: 'Clear prices in Rs. with weekly deals.' },
-];
-
-function WhyShopWithUs() {
-  return (
-    <section className={styles.why} aria-labelledby="why-heading">
-      <div className={styles.whyHead}>
-        <h2 id="why-heading" className={styles.whyTitle}>
-          Why Shop with Us
-        </h2>
-        <p className={styles.whyLead}>A neighbourhood bookshop, online — run by people who read.</p>
-        <ButtonLink to="/books" variant="warm">
-          Browse all books
-          <ArrowRightIcon size={18} />
-        </ButtonLink>
-      </div>
-      <ul className={styles.reasons}>
-        {REASONS.map((reason) => (
-          <li key={reason.title} className={styles.reason}>
-            <span className={styles.reasonIcon}>{reason.icon}</span>
-            <div>
-              <h3 className={styles.reasonTitle}>{reason.title}</h3>
-              <p className={styles.reasonText}>{reason.text}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}

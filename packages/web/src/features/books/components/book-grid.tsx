@@ -1,17 +1,10 @@
 import { type Book } from '@pustak/sdk';
-import { Skeleton } from '../../../components';
-import { cx } from '../../../lib/cx';
 import { BookCard, type BookCardProps } from './book-card';
 import styles from './book-grid.module.css';
+import { type GridColumns, gridClassName } from './book-grid-skeleton';
 import { SaleClockProvider } from './sale-clock';
 
-export type GridColumns = 3 | 4 | 5;
-
-const columnClass: Record<GridColumns, string | undefined> = {
-  3: styles.cols3,
-  4: styles.cols4,
-  5: styles.cols5,
-};
+export { BookGridSkeleton, type GridColumns } from './book-grid-skeleton';
 
 export interface BookGridProps {
   books: readonly Book[];
@@ -40,10 +33,7 @@ export function BookGrid({
 }: BookGridProps) {
   return (
     <SaleClockProvider>
-      <ul
-        className={cx(styles.grid, layout === 'row' ? styles.rows : columnClass[columns], className)}
-        aria-label={label}
-      >
+      <ul className={gridClassName(columns, layout, className)} aria-label={label}>
         {books.map((book, index) => (
           <li key={book.bookId} className={styles.item}>
             <BookCard book={book} eager={index < eagerCount} layout={layout} {...cardProps?.(book, index)} />
@@ -51,35 +41,5 @@ export function BookGrid({
         ))}
       </ul>
     </SaleClockProvider>
-  );
-}
-
-/** Placeholder cards while books load; pair with a Spinner or an aria-busy region. */
-export function BookGridSkeleton({
-  count = 8,
-  columns = 4,
-  layout = 'tile',
-  className,
-}: {
-  count?: number;
-  columns?: GridColumns;
-  layout?: 'tile' | 'row';
-  className?: string;
-}) {
-  return (
-    <ul
-      className={cx(styles.grid, layout === 'row' ? styles.rows : columnClass[columns], className)}
-      aria-hidden="true"
-    >
-      {Array.from({ length: count }, (_, index) => (
-        <li key={index} className={cx(styles.item, styles.skeletonCard)}>
-          {/* Shaped by classes, not props: the home page is prerendered (Skeleton). */}
-          <Skeleton className={styles.skeletonCover} />
-          <Skeleton lines={2} className={styles.skeletonTitle} />
-          <Skeleton className={styles.skeletonPrice} />
-          <Skeleton className={styles.skeletonButton} />
-        </li>
-      ))}
-    </ul>
   );
 }
