@@ -252,25 +252,49 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
-  it('a signed-in visitor goes from the prerendered page straight to the page, never through the loading spinner', async () => {
+  /** A browser context where Sita (a customer) is signed in, as the app stores a session. */
+  const sitaContext = async (viewport: { width: number; height: number }) => {
     const token = await t.login('sita');
-    for (const path of ['/books', `/bookDetails/${IDS.munaMadan}`]) {
-      const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
+    const context = await browser.newContext({ baseURL: t.url, viewport });
+    await context.addInitScript(
+      (session) => {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('role', 'User');
+        localStorage.setItem('userId', session.userId);
+      },
+      { token, userId: IDS.sita },
+    );
+    return context;
+  };
+
+  /** Resolves once React has taken over the page's main heading (it marks each node it owns). */
+  const hydrated = (page: Page) =>
+    page.waitForFunction(() => {
+      const heading = document.querySelector('main h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+    });
+
+  it('a signed-in visitor goes from the page sent straight to the page as theirs, never through the loading spinner, with no error', async () => {
+    for (const path of ['/', '/books', `/bookDetails/${IDS.munaMadan}`]) {
+      const context = await sitaContext(PHONE);
       try {
-        await context.addInitScript((session) => {
-          localStorage.setItem('token', session.token);
-          localStorage.setItem('role', 'User');
-          localStorage.setItem('userId', session.userId);
+        await context.addInitScript(() => {
           // Every "Loading page" spinner the document ever holds (the route's Suspense fallback).
           new MutationObserver(() => {
             if (document.body?.textContent?.includes('Loading page')) (window as { sawSpinner?: boolean }).sawSpinner = true;
           }).observe(document, { childList: true, subtree: true });
-        }, { token, userId: IDS.sita });
+        });
         const page = await context.newPage();
+        const errors = errorsOf(page);
         await page.goto(path);
-        if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
+        if (path === '/') await page.getByRole('heading', { level: 1, name: HERO }).waitFor();
+        else if (path === '/books') await page.getByText(/^Showing page 1/).waitFor();
         else await page.getByRole('heading', { level: 1, name: 'Muna Madan' }).waitFor();
+        await hydrated(page);
+        // Hydrated as the guest it was rendered for, then shown as Sita's: her initial on the account button.
+        await page.getByRole('button', { name: 'Open account panel' }).getByText(/^s$/i).waitFor();
         expect(await page.evaluate(() => (window as { sawSpinner?: boolean }).sawSpinner ?? false), path).toBe(false);
+        expect(errors, path).toEqual([]);
       } finally {
         await context.close();
       }
@@ -349,6 +373,37 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it("answers a signed-in visitor's first click on a page sent rendered, while the page's module is still on its way", async () => {
+    const context = await sitaContext(DESKTOP);
+    try {
+      // The page's module held back: whatever the app does, it cannot wait for the page.
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await context.route(/\/assets\/books-page-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      await page.goto('/books');
+      await page.getByText(/^Showing page 1/).waitFor();
+      // At once, as a quick visitor would: the account panel opens, as the signed-in user's.
+      await page.getByRole('button', { name: 'Open account panel' }).click();
+      const panel = page.getByRole('dialog', { name: 'Your account' });
+      await panel.getByRole('link', { name: 'Cart', exact: true }).waitFor();
+      // The page sent stayed on screen meanwhile, and stays once its module is in.
+      expect(await page.getByText(/^Showing page 1/).isVisible()).toBe(true);
+      const loaded = page.waitForResponse(/\/assets\/books-page-[\w-]+\.js$/);
+      release();
+      await loaded;
+      await hydrated(page);
+      expect(await page.getByText(/^Showing page 1/).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

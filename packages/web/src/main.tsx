@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes, preloadRoute } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
-import { getSession, getToken, openAuthDialog } from './features/auth';
+import { getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
 import { connectNotificationsLazily } from './lib/live-connection';
 import { readPageData } from './lib/page-data';
@@ -39,13 +39,10 @@ const app = (
 );
 
 // The home page comes prerendered as a guest sees it before data arrives, /books and a book page
-// rendered with their data (build/prerender.ts): a guest's app takes the page over as it is,
-// keeping it on screen while the route's module arrives. A signed-in visitor's header
-// differs, so the app renders afresh over it. Every other page, and the dev server, starts from
-// an empty #root.
-//
-// Over a prerendered page, the route's module (preloaded by the page) is waited for first, so
-// the first render shows the page, never the spinner of a page still loading.
-if (root.firstElementChild && !getSession().isSignedIn) hydrateRoot(root, app);
-else if (root.firstElementChild) void preloadRoute(window.location.pathname).then(() => createRoot(root).render(app));
+// rendered with their data (build/prerender.ts). The app takes such a page over as it is
+// (hydration), for a guest and a signed-in visitor alike: its controls answer from the first
+// moment, and the page stays on screen while the route's module arrives. A signed-in visitor's
+// header and buttons then switch to their session at once (useSession). Every other page, and
+// the dev server, starts from an empty #root.
+if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

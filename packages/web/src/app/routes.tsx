@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode } from 'react';
-import { type RouteObject, matchRoutes, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth';
-import { HomePage, preloadHomeSections } from '../features/home';
+import { HomePage } from '../features/home';
 import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './app-root';
 import { lazy } from '../lib/lazy';
@@ -13,23 +13,15 @@ import { lazy } from '../lib/lazy';
  */
 const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
-  const element = <Page />;
-  pagePreloads.set(element, Page.preload);
-  return element;
+  return <Page />;
 };
-/** The module loader of each lazily loaded page's route element (preloadRoute). */
-const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
-
-/** The home page, whose sections below the hero load beside the entry (features/home). */
-const homePage = <HomePage />;
-pagePreloads.set(homePage, preloadHomeSections);
 
 /** Storefront pages rendered inside the public layout (header, banner, footer). */
 export const publicRoutes: RouteObject[] = [
   // The home page ships with the entry: its hero is the largest paint of the landing page
   // (measured with `npm run perf`: LCP -0.5 s on / and /books). Its sections below the hero
   // are a module of their own, loaded as the page renders.
-  { index: true, element: homePage },
+  { index: true, element: <HomePage /> },
   { path: 'books', element: page(() => import('../features/books/books-page')) },
   { path: 'bookDetails/:bookId', element: page(() => import('../features/books/book-details-page')) },
   { path: 'new-arrivals', element: page(() => import('../features/info-pages/promo-page')) },
@@ -66,15 +58,6 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Loads the modules of the pages `pathname` shows, so that a first render finds them and shows
- * the page at once rather than a spinner (main.tsx, over a prerendered page). Resolves either way.
- */
-export async function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes): Promise<void> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pagePreloads.get(route.element as object));
-  await Promise.allSettled(loads.map((load) => load?.()));
-}
 
 /**
  * Renders a route table inside the surrounding router (BrowserRouter in the app,

@@ -83,7 +83,15 @@ export function signOut() {
   refresh();
 }
 
-/** The reactive session: `{ token, role, userId, isSignedIn }`. */
+/** What the server renders, and what React hydrates a page it sent against: nobody signed in. */
+const SIGNED_OUT: Session = { token: null, role: null, userId: null, isSignedIn: false };
+const signedOut = () => SIGNED_OUT;
+
+/**
+ * The reactive session: `{ token, role, userId, isSignedIn }`. While React hydrates a page the
+ * server sent (always as a guest sees it), it is the signed-out session, so the markup matches;
+ * React then renders again at once with the stored one.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, getSession);
+  return useSyncExternalStore(subscribe, getSession, signedOut);
 }

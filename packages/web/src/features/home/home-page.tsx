@@ -11,9 +11,6 @@ import styles from './home-page.module.css';
 // shows the sections' markup at once, and React takes it over when their module has arrived.
 const HomeSections = lazy(() => import('./home-sections'));
 
-/** Loads the sections' module, so that a first render shows them rather than their placeholder. */
-export const preloadHomeSections = HomeSections.preload;
-
 /** Home: hero search, then genres, new arrivals, coming soon, best sellers, deals, why us, newsletter. */
 export default function HomePage() {
   useDocumentTitle(null);
