@@ -2,28 +2,11 @@
 // painted, and a book page's buy box is on the first screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER, MUNA_MADAN, PHONE, presetSession, useBrowserSession } from './harness';
+import { CUSTOMER, MUNA_MADAN, PHONE, presetSession, recordLayoutShifts, shifts, useBrowserSession } from './harness';
 
 const session = useBrowserSession();
 const BANNER = /Dashain & Tihar festival sale/;
 const HERO = 'Find your next favourite book';
-
-/** Sums the page's layout shifts (as CLS counts them: none right after an input) from the start. */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: { value: number; sources: string[] }[] = [];
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-        if (entry.hadRecentInput) continue;
-        const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)));
-        shifts.push({ value: entry.value, sources });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
 
 describe('on a phone, as a page loads', () => {
   const pages: [string, string, (page: Page) => Promise<void>][] = [

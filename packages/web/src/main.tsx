@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/routes';
+import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
+import { ReplayHeldClicks, holdClicks } from './lib/held-clicks';
 import { connectNotificationsLazily } from './lib/live-connection';
 import { readPageData } from './lib/page-data';
 import './styles/tokens.css';
@@ -40,9 +41,21 @@ const app = (
 
 // The home page comes prerendered as a guest sees it before data arrives, /books and a book page
 // rendered with their data (build/prerender.ts). The app takes such a page over as it is
-// (hydration), for a guest and a signed-in visitor alike: its controls answer from the first
-// moment, and the page stays on screen while the route's module arrives. A signed-in visitor's
-// header and buttons then switch to their session at once (useSession). Every other page, and
-// the dev server, starts from an empty #root.
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// (hydration), for a guest and a signed-in visitor alike; a signed-in visitor's header and
+// buttons then switch to their session at once (useSession). The page's module is loaded
+// first, so React takes the whole page over in one go (a part whose module is missing would
+// stay dead to clicks); clicks made meanwhile are held and replayed once the page is the visitor's
+// (lib/held-clicks.tsx).
+// Every other page, and the dev server, starts from an empty #root.
+if (root.firstElementChild) {
+  const replayClicks = holdClicks(root);
+  void preloadRoute(window.location.pathname).then(() => {
+    hydrateRoot(
+      root,
+      <>
+        {app}
+        <ReplayHeldClicks replay={replayClicks} />
+      </>,
+    );
+  });
+} else createRoot(root).render(app);

@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode } from 'react';
-import { type RouteObject, useRoutes } from 'react-router';
+import { type RouteObject, matchRoutes, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { HomePage } from '../features/home';
 import { PublicLayout } from './layouts/public-layout';
@@ -13,8 +13,12 @@ import { lazy } from '../lib/lazy';
  */
 const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
-  return <Page />;
+  const element = <Page />;
+  pagePreloads.set(element, Page.preload);
+  return element;
 };
+/** The module loader of each lazily loaded page's route element (preloadRoute). */
+const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
 
 /** Storefront pages rendered inside the public layout (header, banner, footer). */
 export const publicRoutes: RouteObject[] = [
@@ -58,6 +62,17 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the modules of the pages `pathname` shows, so that a first render finds them: over a
+ * page the server sent, React then takes the whole page over at once (main.tsx). The home
+ * page is in the entry already; its sections below the hero hydrate when their module is in.
+ * Resolves either way.
+ */
+export async function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pagePreloads.get(route.element as object));
+  await Promise.allSettled(loads.map((load) => load?.()));
+}
 
 /**
  * Renders a route table inside the surrounding router (BrowserRouter in the app,

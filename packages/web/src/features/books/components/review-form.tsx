@@ -50,7 +50,6 @@ export function ReviewForm({ bookId }: { bookId: string }) {
       <h2 id="add-review-heading" className={styles.formHeading}>
         Add Your Review
       </h2>
-      {!isSignedIn ? <p className={styles.hint}>Sign in to share what you thought of this book.</p> : null}
       <StarRatingInput
         label="Your rating"
         name="stars"
@@ -70,10 +69,13 @@ export function ReviewForm({ bookId }: { bookId: string }) {
           {form.failure}
         </p>
       ) : null}
-      <div>
+      {/* The guest's hint sits beside the button, not above the stars: a page sent as a guest
+          sees it, and a signed-in visitor's stars and text box stay put as it goes. */}
+      <div className={styles.submitRow}>
         <Button type="submit" loading={form.busy} loadingText="Submitting...">
           Submit Review
         </Button>
+        {!isSignedIn ? <p className={styles.hint}>Sign in to share what you thought of this book.</p> : null}
       </div>
     </form>
   );
