@@ -301,6 +301,30 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
+  it('a visitor who scrolls the page sent before the app has it stays where they scrolled', async () => {
+    const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
+    try {
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await context.route(/\/assets\/book-details-page-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const page = await context.newPage();
+      await page.goto(`/bookDetails/${IDS.munaMadan}`);
+      await page.getByRole('button', { name: 'Submit Review' }).scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      release();
+      await hydrated(page);
+      // The app's first effects have run: a task after hydration's commit.
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 0)));
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a signed-in visitor's page stays where it was sent as it becomes theirs: nothing moves", async () => {
     // Tall enough to hold the whole page, its review form included: a shift counts only where it
     // can be seen. (The home page's first screen: phone-first-screen.test.ts.)

@@ -5,6 +5,7 @@ import { HomePage } from '../features/home';
 import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './app-root';
 import { lazy } from '../lib/lazy';
+import { useScrollToTop } from '../lib/use-scroll-to-top';
 
 /**
  * A route element whose module loads on first visit (one chunk per page). The Suspense
@@ -80,5 +81,7 @@ export async function preloadRoute(pathname: string, routes: RouteObject[] = app
  * data with SWR, and the data router would add ~16 KB gzip to the first paint.
  */
 export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  // Above the layouts, so that leaving the back office for the storefront starts at the top too.
+  useScrollToTop();
   return useRoutes(routes);
 }

@@ -44,9 +44,6 @@ export function BackOfficeLayout({ area }: { area: BackOfficeRole }) {
   const title = useHeaderTitle(area, pathname);
 
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  useEffect(() => {
     // Leaving the back office (logout) gives the storefront its own title back.
     const storefrontTitle = document.title;
     return () => {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { AnnouncementBanner } from '../../features/announcements';
 import { Header } from './header';
@@ -16,10 +16,6 @@ const NotificationToast = lazy(() =>
 
 /** Storefront chrome (never under /admin or /staff): banner, header, live toast, footer. */
 export function PublicLayout() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
 
   return (
     <div className={styles.shell}>
