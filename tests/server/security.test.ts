@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
-import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import Fastify from 'fastify';
+import { manualClock } from '../../packages/server/src/clock.js';
+import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
 import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
@@ -195,6 +197,21 @@ describe('the counter stores', () => {
     expect(await store.hit(key, 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
     await store.reset(key);
     expect(await store.hit(key, 1000, 1500)).toEqual({ count: 1, resetAt: 2500 });
+  });
+
+  it('a sign-in is answered only once its account count is cleared, however slow the store (the next try is never counted first)', async () => {
+    const app = Fastify();
+    const memory = memoryRateLimitStore();
+    // A store whose clear takes a while, as a database's can on a busy machine.
+    const store: RateLimitStore = { hit: memory.hit, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
+    const meta = { operationId: 'loginUser', method: 'POST', path: '/login', base: '', roles: null, bodyMediaTypes: null, bodyRequired: false, errorShapes: new Map() };
+    registerRateLimits(app, { clock: manualClock(), limits: { ...DEFAULT_RATE_LIMITS, loginUser: { account: { max: 1, windowMs: MINUTE }, address: { max: 100, windowMs: MINUTE } } }, store, operationOf: () => meta });
+    app.post('/login', async () => 'ok');
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await app.inject({ method: 'POST', url: '/login', payload: { username: 'sita' } })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {

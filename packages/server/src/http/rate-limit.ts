@@ -153,7 +153,7 @@ declare module 'fastify' {
 
 /**
  * Counts after validation (a request the contract refuses guesses nothing and is not counted)
- * and before the handler. A successful sign-in clears its account's count.
+ * and before the handler. A successful sign-in clears its account's count before it answers.
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions) {
   const { limits, store, clock } = options;
@@ -181,7 +181,11 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
       .type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json')
       .send(body);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer goes out (onSend, not onResponse): a client that hears 200 and then
+  // mistypes finds the count cleared, on this instance or any other (a test's next wrong
+  // password overtook the clear and got 429).
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.rateLimitAccountKey?.startsWith('loginUser:') && reply.statusCode === 200) await store.reset(request.rateLimitAccountKey);
+    return payload;
   });
 }
