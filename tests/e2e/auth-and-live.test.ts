@@ -17,6 +17,7 @@ import {
   screenshot,
   useBrowserSession,
   broadcastLive,
+  settled,
   watchHub,
 } from './harness';
 
@@ -301,6 +302,7 @@ describe('live notifications', () => {
     await page.clock.install();
     await page.goto('/');
     await waitForHandshakes(hub, 1);
+    await settled(page);
     // From here the page's clock is paused and moved on by hand: how long a toast stays is
     // measured in the page's time, whatever the machine is doing.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);

@@ -195,6 +195,17 @@ export function watchHub(page: Page) {
   return state;
 }
 
+/**
+ * Waits until the page shows no loading region (`aria-busy="true"`): its data has arrived and
+ * is on screen. Pause a page's clock only after this. React holds the reveal of content that
+ * arrives soon after a loading state for up to 300 ms, on the page's own setTimeout; a clock
+ * paused mid-load never fires it, and every later update (a toast, a countdown's tick) waits
+ * behind it.
+ */
+export async function settled(page: Page) {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
 /** Sums the page's layout shifts (as CLS counts them: none right after an input) from the start. */
 export async function recordLayoutShifts(target: Page | BrowserContext) {
   await target.addInitScript(() => {

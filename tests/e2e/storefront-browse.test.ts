@@ -8,6 +8,7 @@ import {
   PHONE,
   expectNoSeriousViolations,
   seriousA11yViolations,
+  settled,
   storefrontScreenshot as screenshot,
   useBrowserSession,
 } from './harness';
@@ -37,6 +38,7 @@ describe('storefront: browsing', () => {
     const deals = page.getByRole('list', { name: 'Deal Of the Day' });
     await expect.poll(() => deals.getByRole('article').count()).toBe(3);
     const timer = deals.getByRole('timer').first();
+    await settled(page);
     // The page's clock is paused, so the countdown holds still until it is moved on by one
     // second, which must make it tick.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);

@@ -4,7 +4,7 @@
 // 1280 px of every page these points touch.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, reviewsLoaded, screenshot, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
+import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, reviewsLoaded, screenshot, settled, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
 
 const session = useBrowserSession();
 
@@ -78,6 +78,7 @@ describe('countdowns that make sense', () => {
     await expect.poll(() => deals.getByRole('timer').count()).toBe(3);
     const timer = deals.getByRole('timer').first();
     const bannerTimer = page.getByRole('timer', { name: 'Offer ends in' });
+    await settled(page);
     await page.clock.pauseAt(LAST_DAYS.getTime() + 5_000);
     const first = await timer.textContent();
     expect(first).toMatch(/^2d \d{2}:\d{2}:\d{2}$/);
