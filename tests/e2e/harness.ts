@@ -4,13 +4,14 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { CHROMIUM_ARGS as chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const screenshotDir = resolve(import.meta.dirname, '../../test-results/screenshots');
+const failureDir = resolve(import.meta.dirname, '../../test-results/failures');
 
 /** What the sign-in dialog stores (localStorage token, role, userId). */
 export interface StoredSession {
@@ -39,6 +40,8 @@ export interface BrowserSession {
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** A new page (as newPage) whose localStorage already holds `who`'s session. */
   signedInPage(who: StoredSession, viewport?: { width: number; height: number }): Promise<Page>;
+  /** The open pages as a failed test left them: URL, state, a screenshot, what each page logged. */
+  describePages(testName: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -49,17 +52,80 @@ export async function openBrowser(): Promise<BrowserSession> {
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
+  const pages: { page: Page; log: string[] }[] = [];
   const appUrl = inject('appUrl');
   const newPage = async (viewport = DESKTOP) => {
     const context = await browser.newContext({ viewport, baseURL: appUrl, reducedMotion: 'reduce' });
     contexts.push(context);
-    return context.newPage();
+    // Every click the page receives (trusted, or replayed by the app), for the failure report.
+    await context.addInitScript(() => {
+      const clicks: string[] = [];
+      (window as unknown as { __clicks: string[] }).__clicks = clicks;
+      window.addEventListener(
+        'click',
+        (event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          const control = target?.closest('button, a, input, label, [role]');
+          const handled = control ? Object.keys(control).some((key) => key.startsWith('__reactProps')) : false;
+          const name = control?.getAttribute('aria-label') ?? control?.textContent?.trim().slice(0, 30) ?? '';
+          clicks.push(`${Math.round(performance.now())}ms ${event.isTrusted ? 'trusted' : 'replayed'} ${target?.tagName ?? '?'} in ${control?.tagName ?? '-'} "${name}"${handled ? '' : ' (before the app had it)'}`);
+        },
+        true,
+      );
+    });
+    const page = await context.newPage();
+    // What the page said, kept for the report of a failed test (describePages).
+    const log: string[] = [];
+    const started = Date.now();
+    const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
+    page.on('requestfailed', (request) => note(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+    });
+    pages.push({ page, log });
+    return page;
+  };
+  const describePages = async (name: string): Promise<string> => {
+    const open = pages.filter(({ page }) => !page.isClosed());
+    const parts = await Promise.all(
+      open.map(async ({ page, log }, index) => {
+        const state = await page
+          .evaluate(() => {
+            const root = document.getElementById('root');
+            return {
+              title: document.title,
+              appHasPage: root ? Object.keys(root).some((key) => key.startsWith('__reactContainer')) : false,
+              dialogs: Array.from(document.querySelectorAll('[role="dialog"], dialog[open]')).map((d) => d.getAttribute('aria-label') ?? d.getAttribute('aria-labelledby') ?? d.tagName),
+              busy: document.querySelectorAll('[aria-busy="true"]').length,
+              scrollY: Math.round(window.scrollY),
+              clicks: (window as unknown as { __clicks?: string[] }).__clicks ?? [],
+              text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 400),
+            };
+          })
+          .catch((error: unknown) => String(error));
+        let shot = '';
+        try {
+          await mkdir(failureDir, { recursive: true });
+          shot = join(failureDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index}.png`);
+          await page.screenshot({ path: shot, timeout: 5_000 });
+        } catch (error) {
+          shot = `no screenshot: ${String(error).split('\n')[0]}`;
+        }
+        return [`page ${index}: ${page.url()} (${JSON.stringify(page.viewportSize())})`, `  state: ${JSON.stringify(state)}`, `  screenshot: ${shot}`, ...log.slice(-30).map((line) => `  ${line}`)].join('\n');
+      }),
+    );
+    return [`--- open pages when "${name}" failed ---`, ...parts].join('\n');
   };
   return {
     browser,
     appUrl,
     mockUrl: inject('appMockUrl'),
     newPage,
+    describePages,
     async signedInPage(who, viewport = DESKTOP) {
       const page = await newPage(viewport);
       await presetSession(page, who);
@@ -80,6 +146,12 @@ export function useBrowserSession(): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
     Object.assign(session, await openBrowser());
+  });
+  // A failed test prints what its pages showed, so a failure seen once in a long run can be read.
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      if (session.describePages) console.log(await session.describePages(task.name));
+    });
   });
   afterAll(async () => {
     await session.close?.();
