@@ -52,74 +52,16 @@ export async function openBrowser(): Promise<BrowserSession> {
     args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
-  const pages: { page: Page; log: string[] }[] = [];
+  const pages: WatchedPage[] = [];
   const appUrl = inject('appUrl');
   const newPage = async (viewport = DESKTOP) => {
     const context = await browser.newContext({ viewport, baseURL: appUrl, reducedMotion: 'reduce' });
     contexts.push(context);
-    // Every click the page receives (trusted, or replayed by the app), for the failure report.
-    await context.addInitScript(() => {
-      const clicks: string[] = [];
-      (window as unknown as { __clicks: string[] }).__clicks = clicks;
-      window.addEventListener(
-        'click',
-        (event) => {
-          const target = event.target instanceof Element ? event.target : null;
-          const control = target?.closest('button, a, input, label, [role]');
-          const handled = control ? Object.keys(control).some((key) => key.startsWith('__reactProps')) : false;
-          const name = control?.getAttribute('aria-label') ?? control?.textContent?.trim().slice(0, 30) ?? '';
-          clicks.push(`${Math.round(performance.now())}ms ${event.isTrusted ? 'trusted' : 'replayed'} ${target?.tagName ?? '?'} in ${control?.tagName ?? '-'} "${name}"${handled ? '' : ' (before the app had it)'}`);
-        },
-        true,
-      );
-    });
     const page = await context.newPage();
-    // What the page said, kept for the report of a failed test (describePages).
-    const log: string[] = [];
-    const started = Date.now();
-    const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
-    page.on('requestfailed', (request) => note(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
-    });
-    pages.push({ page, log });
+    pages.push(await watchPage(page));
     return page;
   };
-  const describePages = async (name: string): Promise<string> => {
-    const open = pages.filter(({ page }) => !page.isClosed());
-    const parts = await Promise.all(
-      open.map(async ({ page, log }, index) => {
-        const state = await page
-          .evaluate(() => {
-            const root = document.getElementById('root');
-            return {
-              title: document.title,
-              appHasPage: root ? Object.keys(root).some((key) => key.startsWith('__reactContainer')) : false,
-              dialogs: Array.from(document.querySelectorAll('[role="dialog"], dialog[open]')).map((d) => d.getAttribute('aria-label') ?? d.getAttribute('aria-labelledby') ?? d.tagName),
-              busy: document.querySelectorAll('[aria-busy="true"]').length,
-              scrollY: Math.round(window.scrollY),
-              clicks: (window as unknown as { __clicks?: string[] }).__clicks ?? [],
-              text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 400),
-            };
-          })
-          .catch((error: unknown) => String(error));
-        let shot = '';
-        try {
-          await mkdir(failureDir, { recursive: true });
-          shot = join(failureDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index}.png`);
-          await page.screenshot({ path: shot, timeout: 5_000 });
-        } catch (error) {
-          shot = `no screenshot: ${String(error).split('\n')[0]}`;
-        }
-        return [`page ${index}: ${page.url()} (${JSON.stringify(page.viewportSize())})`, `  state: ${JSON.stringify(state)}`, `  screenshot: ${shot}`, ...log.slice(-30).map((line) => `  ${line}`)].join('\n');
-      }),
-    );
-    return [`--- open pages when "${name}" failed ---`, ...parts].join('\n');
-  };
+  const describePages = (name: string) => describeWatchedPages(pages, name);
   return {
     browser,
     appUrl,
@@ -136,6 +78,90 @@ export async function openBrowser(): Promise<BrowserSession> {
       await browser.close();
     },
   };
+}
+
+/** A page whose clicks, console errors, page errors, failed requests and navigations are kept. */
+export interface WatchedPage {
+  page: Page;
+  log: string[];
+}
+
+/** Starts keeping what `page` says and receives, for describeWatchedPages (before its first goto). */
+export async function watchPage(page: Page): Promise<WatchedPage> {
+  // Every click the page receives (trusted, or replayed by the app), for the failure report.
+  await page.context().addInitScript(() => {
+    const clicks: string[] = [];
+    (window as unknown as { __clicks: string[] }).__clicks = clicks;
+    window.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const control = target?.closest('button, a, input, label, [role]');
+        const handled = control ? Object.keys(control).some((key) => key.startsWith('__reactProps')) : false;
+        const name = control?.getAttribute('aria-label') ?? control?.textContent?.trim().slice(0, 30) ?? '';
+        clicks.push(`${Math.round(performance.now())}ms ${event.isTrusted ? 'trusted' : 'replayed'} ${target?.tagName ?? '?'} in ${control?.tagName ?? '-'} "${name}"${handled ? '' : ' (before the app had it)'}`);
+      },
+      true,
+    );
+  });
+  // What the page said, kept for the report of a failed test (describePages).
+  const log: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
+  page.on('requestfailed', (request) => note(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+  });
+  return { page, log };
+}
+
+/** The open pages as a failed test left them: URL, state, a screenshot, what each page logged. */
+export async function describeWatchedPages(pages: WatchedPage[], name: string): Promise<string> {
+  const open = pages.filter(({ page }) => !page.isClosed());
+  const parts = await Promise.all(
+    open.map(async ({ page, log }, index) => {
+      const state = await page
+        .evaluate(() => {
+          const root = document.getElementById('root');
+          return {
+            title: document.title,
+            appHasPage: root ? Object.keys(root).some((key) => key.startsWith('__reactContainer')) : false,
+            dialogs: Array.from(document.querySelectorAll('[role="dialog"], dialog[open]')).map((d) => d.getAttribute('aria-label') ?? d.getAttribute('aria-labelledby') ?? d.tagName),
+            busy: document.querySelectorAll('[aria-busy="true"]').length,
+            scrollY: Math.round(window.scrollY),
+            clicks: (window as unknown as { __clicks?: string[] }).__clicks ?? [],
+            text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 400),
+          };
+        })
+        .catch((error: unknown) => String(error));
+      let shot = '';
+      try {
+        await mkdir(failureDir, { recursive: true });
+        shot = join(failureDir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index}.png`);
+        await page.screenshot({ path: shot, timeout: 5_000 });
+      } catch (error) {
+        shot = `no screenshot: ${String(error).split('\n')[0]}`;
+      }
+      return [`page ${index}: ${page.url()} (${JSON.stringify(page.viewportSize())})`, `  state: ${JSON.stringify(state)}`, `  screenshot: ${shot}`, ...log.slice(-30).map((line) => `  ${line}`)].join('\n');
+    }),
+  );
+  return [`--- open pages when "${name}" failed ---`, ...parts].join('\n');
+}
+
+/**
+ * Prints describeWatchedPages when the calling test fails, so that a failure seen once in twenty
+ * runs can be read. Call it at the top level of a test file.
+ */
+export function reportPagesOnFailure(pages: () => WatchedPage[]) {
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      console.log(await describeWatchedPages(pages(), task.name));
+    });
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { formatRevenue } from '../../packages/sdk/src/domain/index.js';
 import { startServerProcess, type ServerProcess } from '../server/processes.js';
-import { CHROMIUM_ARGS, reviewsLoaded, screenshot } from './harness.js';
+import { CHROMIUM_ARGS, type WatchedPage, reportPagesOnFailure, reviewsLoaded, screenshot, watchPage } from './harness.js';
 
 const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003'; // Rs. 450, 10 % off while its sale runs
 const KARNALI_BLUES = '0f0e0000-0000-4000-8000-000000000001'; // Rs. 650, 15 % off
@@ -32,9 +32,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+const pages: WatchedPage[] = [];
+reportPagesOnFailure(() => pages);
+
 async function newPage(): Promise<Page> {
   const context = await browser!.newContext({ baseURL: server!.url, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
-  return context.newPage();
+  const page = await context.newPage();
+  pages.push(await watchPage(page));
+  return page;
 }
 
 async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
