@@ -40,8 +40,8 @@ export interface BrowserSession {
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** A new page (as newPage) whose localStorage already holds `who`'s session. */
   signedInPage(who: StoredSession, viewport?: { width: number; height: number }): Promise<Page>;
-  /** The open pages as a failed test left them: URL, state, a screenshot, what each page logged. */
-  describePages(testName: string): Promise<string>;
+  /** Every page newPage opened, watched for the failure report (reportPagesOnFailure). */
+  watchedPages: WatchedPage[];
   close(): Promise<void>;
 }
 
@@ -61,13 +61,12 @@ export async function openBrowser(): Promise<BrowserSession> {
     pages.push(await watchPage(page));
     return page;
   };
-  const describePages = (name: string) => describeWatchedPages(pages, name);
   return {
     browser,
     appUrl,
     mockUrl: inject('appMockUrl'),
     newPage,
-    describePages,
+    watchedPages: pages,
     async signedInPage(who, viewport = DESKTOP) {
       const page = await newPage(viewport);
       await presetSession(page, who);
@@ -104,7 +103,7 @@ export async function watchPage(page: Page): Promise<WatchedPage> {
       true,
     );
   });
-  // What the page said, kept for the report of a failed test (describePages).
+  // What the page said, kept for the report of a failed test (describeWatchedPages).
   const log: string[] = [];
   const started = Date.now();
   const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
@@ -173,12 +172,7 @@ export function useBrowserSession(): BrowserSession {
   beforeAll(async () => {
     Object.assign(session, await openBrowser());
   });
-  // A failed test prints what its pages showed, so a failure seen once in a long run can be read.
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      if (session.describePages) console.log(await session.describePages(task.name));
-    });
-  });
+  reportPagesOnFailure(() => session.watchedPages ?? []);
   afterAll(async () => {
     await session.close?.();
   });
