@@ -346,10 +346,11 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
-  it("keeps the home page's prerendered sections on screen until their module takes them over, even when the books are in first", async () => {
-    // The sections below the hero load as a module of their own. Held back here for a second,
-    // so the books arrive before it: React must still take over the markup it was sent (the
-    // placeholders), then show the books, never dropping the sections or failing to hydrate.
+  it("keeps the home page's prerendered sections on screen while their module loads, and takes the page over once it is in", async () => {
+    // The sections below the hero load as a module of their own, held back here for a second.
+    // The app takes the page over only once it is in (preloadRoute), so no part of the page is
+    // left to React to hydrate on a click it would then drop; the markup sent (the
+    // placeholders) stays meanwhile, then the books show, with no hydration error.
     const context = await browser.newContext({ baseURL: t.url, viewport: DESKTOP });
     try {
       await context.addInitScript(() => {
@@ -371,7 +372,8 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       });
       const page = await context.newPage();
       const errors = errorsOf(page);
-      // Which came first: the books or the sections' module (the books, as intended here).
+      // Which came first: the books or the sections' module (the module: the app asks for the
+      // books once it has the page).
       const order: string[] = [];
       page.on('response', (response) => {
         const path = new URL(response.url()).pathname;
@@ -383,7 +385,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       const arrivals = page.getByRole('list', { name: 'New Arrivals' });
       await arrivals.getByRole('listitem').first().waitFor();
       expect(held).toBe(1);
-      expect(order).toEqual(['books', 'module']);
+      expect(order).toEqual(['module', 'books']);
       expect(await page.evaluate(() => (window as { sectionsRemoved?: number }).sectionsRemoved)).toBe(0);
       expect(errors).toEqual([]);
     } finally {

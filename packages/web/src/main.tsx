@@ -6,7 +6,7 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getToken, openAuthDialog } from './features/auth';
 import { createAppClient, defaultHubUrl } from './lib/api-client';
-import { ReplayHeldClicks, holdClicks } from './lib/held-clicks';
+import { HeldClicks, holdClicks } from './lib/held-clicks';
 import { connectNotificationsLazily } from './lib/live-connection';
 import { readPageData } from './lib/page-data';
 import './styles/tokens.css';
@@ -44,18 +44,12 @@ const app = (
 // (hydration), for a guest and a signed-in visitor alike; a signed-in visitor's header and
 // buttons then switch to their session at once (useSession). The page's module is loaded
 // first, so React takes the whole page over in one go (a part whose module is missing would
-// stay dead to clicks); clicks made meanwhile are held and replayed once the page is the visitor's
-// (lib/held-clicks.tsx).
+// stay dead to clicks); clicks made meanwhile are held and replayed once the layout's page is
+// hydrated and the visitor's (ReplayHeldClicks in the layouts, lib/held-clicks.tsx).
 // Every other page, and the dev server, starts from an empty #root.
 if (root.firstElementChild) {
   const replayClicks = holdClicks(root);
   void preloadRoute(window.location.pathname).then(() => {
-    hydrateRoot(
-      root,
-      <>
-        {app}
-        <ReplayHeldClicks replay={replayClicks} />
-      </>,
-    );
+    hydrateRoot(root, <HeldClicks release={replayClicks}>{app}</HeldClicks>);
   });
 } else createRoot(root).render(app);

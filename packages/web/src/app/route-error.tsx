@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { PageMessage } from '../features/info-pages';
+import { ReplayHeldClicks } from '../lib/held-clicks';
 
 interface RouteErrorBoundaryState {
   failed: boolean;
@@ -34,6 +35,10 @@ export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, Route
 
 export function RouteError() {
   return (
-    <PageMessage title="Something went wrong">Sorry — this page could not be shown. Reloading usually helps.</PageMessage>
+    <>
+      <PageMessage title="Something went wrong">Sorry — this page could not be shown. Reloading usually helps.</PageMessage>
+      {/* The layout (and its ReplayHeldClicks) is gone: clicks held on a sent page come back here. */}
+      <ReplayHeldClicks />
+    </>
   );
 }

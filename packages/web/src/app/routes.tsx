@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode } from 'react';
 import { type RouteObject, matchRoutes, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth';
-import { HomePage } from '../features/home';
+import { HomePage, preloadHomePage } from '../features/home';
 import { PublicLayout } from './layouts/public-layout';
 import { AppRoot } from './app-root';
 import { lazy } from '../lib/lazy';
@@ -14,19 +14,24 @@ import { useScrollToTop } from '../lib/use-scroll-to-top';
  */
 const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
   const Page = lazy(load);
-  const element = <Page />;
-  pagePreloads.set(element, Page.preload);
+  return withPreload(<Page />, Page.preload);
+};
+
+/** What preloadRoute loads for a route element: its page's module, the home page's sections. */
+const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
+
+/** Registers what preloadRoute loads for `element`. */
+const withPreload = (element: ReactNode & object, preload: () => Promise<unknown>): ReactNode => {
+  pagePreloads.set(element, preload);
   return element;
 };
-/** The module loader of each lazily loaded page's route element (preloadRoute). */
-const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
 
 /** Storefront pages rendered inside the public layout (header, banner, footer). */
 export const publicRoutes: RouteObject[] = [
   // The home page ships with the entry: its hero is the largest paint of the landing page
   // (measured with `npm run perf`: LCP -0.5 s on / and /books). Its sections below the hero
   // are a module of their own, loaded as the page renders.
-  { index: true, element: <HomePage /> },
+  { index: true, element: withPreload(<HomePage />, preloadHomePage) },
   { path: 'books', element: page(() => import('../features/books/books-page')) },
   { path: 'bookDetails/:bookId', element: page(() => import('../features/books/book-details-page')) },
   { path: 'new-arrivals', element: page(() => import('../features/info-pages/promo-page')) },
@@ -67,8 +72,7 @@ export const appRoutes: RouteObject[] = [
 /**
  * Loads the modules of the pages `pathname` shows, so that a first render finds them: over a
  * page the server sent, React then takes the whole page over at once (main.tsx). The home
- * page is in the entry already; its sections below the hero hydrate when their module is in.
- * Resolves either way.
+ * page is in the entry already; its sections' module is loaded here too. Resolves either way.
  */
 export async function preloadRoute(pathname: string, routes: RouteObject[] = appRoutes): Promise<void> {
   const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => pagePreloads.get(route.element as object));

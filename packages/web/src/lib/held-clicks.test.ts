@@ -39,6 +39,46 @@ describe('holdClicks', () => {
     root.remove();
   });
 
+  it('replays a click on the same control when the part it landed on was rendered afresh meanwhile', () => {
+    const root = page();
+    const replay = holdClicks(root);
+    root.querySelector('path')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // React drops the sent markup of a part that changed before it was hydrated and renders it
+    // again: the same controls, new nodes.
+    root.innerHTML = '<button type="button"><svg><path d="M0 0"></path></svg> Open</button><a href="#later">Later</a>';
+    const seen: string[] = [];
+    root.querySelector('button')!.addEventListener('click', () => seen.push('open'));
+    replay();
+    expect(seen).toEqual(['open']);
+    root.remove();
+  });
+
+  it('replays a click on its button when the icon it landed on was swapped meanwhile', () => {
+    const root = page();
+    const replay = holdClicks(root);
+    root.querySelector('path')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The signed-in visitor's avatar takes the place of the guest's icon.
+    const button = root.querySelector('button')!;
+    button.querySelector('svg')!.replaceWith(Object.assign(document.createElement('span'), { textContent: 'S' }));
+    const onButton = vi.fn();
+    button.addEventListener('click', onButton);
+    replay();
+    expect(onButton).toHaveBeenCalledOnce();
+    root.remove();
+  });
+
+  it('never replays a click on another control that took the place of the one clicked', () => {
+    const root = page();
+    const replay = holdClicks(root);
+    root.querySelector('button')!.click();
+    root.innerHTML = '<button type="button"><svg><path d="M0 0"></path></svg> Delete</button><a href="#later">Later</a>';
+    const onButton = vi.fn();
+    root.querySelector('button')!.addEventListener('click', onButton);
+    replay();
+    expect(onButton).not.toHaveBeenCalled();
+    root.remove();
+  });
+
   it('drops a click whose element is gone by then', () => {
     const root = page();
     const replay = holdClicks(root);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, createContext, useContext, useEffect } from 'react';
 
 /**
  * Keeps the clicks made on a page the server sent before the app has taken it over, and gives
@@ -7,44 +7,111 @@ import { useEffect } from 'react';
  * Until React hydrates the page, its buttons are markup with no handler: a click there would
  * do nothing (or follow a link with a full page load). React hydrates only once the page's
  * module is in (main.tsx), so a quick visitor, or a slow phone, can click first. Those clicks
- * are held (their default action too) and replayed on the same elements, which hydration
- * keeps, once the app is there (ReplayHeldClicks): the visitor's click is answered late,
- * never lost.
+ * are held (their default action too) and replayed once the page is the app's
+ * (ReplayHeldClicks): the visitor's click is answered late, never lost.
+ *
+ * A click is replayed on the node it landed on. If that node is gone by then, it goes to the
+ * control (button, link, field...) the node was in: the same one if it is still there (the
+ * signed-in visitor's avatar replaced the guest's icon inside the account button), else the one
+ * now in its place if it is the same control (same tag, same name), as when React renders afresh
+ * a part that changed before it was hydrated. Never to another control.
  */
 export function holdClicks(root: HTMLElement): () => void {
-  const held: { target: Element; init: MouseEventInit }[] = [];
+  const held: { target: Element; control: Element | null; path: number[]; init: MouseEventInit }[] = [];
   const hold = (event: MouseEvent) => {
     if (!(event.target instanceof Element)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const { view, clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey } = event;
+    const control = event.target.closest(CONTROL);
     held.push({
       target: event.target,
+      control,
+      path: control ? pathFrom(root, control) : [],
       init: { bubbles: true, cancelable: true, composed: true, view, clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey },
     });
   };
   root.addEventListener('click', hold, true);
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
     root.removeEventListener('click', hold, true);
-    // The same click on the same node (an icon inside a button included); a dispatched click
-    // still follows a link or ticks a box.
-    for (const { target, init } of held.splice(0)) {
-      if (target.isConnected) target.dispatchEvent(new MouseEvent('click', init));
+    // The same click (a dispatched click still follows a link or ticks a box), on the node it
+    // landed on, else on its control (see above).
+    for (const { target, control, path, init } of held.splice(0)) {
+      const node = target.isConnected
+        ? target
+        : control && (control.isConnected ? control : (sameControl(control, follow(root, path)) ?? sameControl(control, pointed(init))));
+      node?.dispatchEvent(new MouseEvent('click', init));
     }
   };
 }
 
+/** The child indexes from `root` down to `node`. */
+function pathFrom(root: Element, node: Element): number[] {
+  const path: number[] = [];
+  for (let el: Element = node; el !== root && el.parentElement; el = el.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
+  }
+  return path;
+}
+
+function follow(root: Element, path: number[]): Element | undefined {
+  let el: Element | undefined = root;
+  for (const index of path) el = el?.children[index];
+  return el;
+}
+
+/** The node under the click's point, where the browser can tell (jsdom cannot). */
+function pointed({ clientX = 0, clientY = 0 }: MouseEventInit): Element | undefined {
+  return typeof document.elementFromPoint === 'function' ? (document.elementFromPoint(clientX, clientY) ?? undefined) : undefined;
+}
+
+/** What a visitor clicks on purpose (not a region a click merely falls in, such as <main>). */
+const CONTROL = [
+  'a[href]', 'button', 'input', 'select', 'textarea', 'label', 'summary',
+  ...['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option'].map((role) => `[role="${role}"]`),
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/** A control as a visitor knows it: what it is and its name. */
+const identity = (control: Element) =>
+  `${control.tagName}|${control.getAttribute('role') ?? ''}|${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim()}`;
+
+/** The control `node` is in, if it is the same control as `original`. */
+function sameControl(original: Element, node: Element | undefined): Element | undefined {
+  const control = node?.closest(CONTROL);
+  return control?.isConnected && identity(control) === identity(original) ? control : undefined;
+}
+
+const HeldClicksContext = createContext<(() => void) | null>(null);
+
+/** Hands the release of the held clicks (holdClicks' result) to the ReplayHeldClicks below. */
+export function HeldClicks({ release, children }: { release: () => void; children: ReactNode }) {
+  return <HeldClicksContext.Provider value={release}>{children}</HeldClicksContext.Provider>;
+}
+
 /**
- * Renders nothing; gives the held clicks back once the app has taken the page over. Its effect
- * runs with hydration's other effects, among them useSession's switch from the guest the page
- * was sent for to the stored session, which React renders before the next task: a click
- * replayed a task later reaches the visitor's own page (a signed-in customer's Submit Review,
- * not a guest's sign-in prompt).
+ * Renders nothing; gives the held clicks back. It sits last inside the Suspense boundary around
+ * a layout's page (and in the error page), because React takes a sent page over in steps: the
+ * root first, then each Suspense boundary later, outer before inner, each at the lowest
+ * priority. Its effect runs once the boundary it sits in, and so the header and the page, are
+ * the app's. A click given back earlier would reach a part still as the server sent it, which
+ * React then hydrates on the spot as a guest sees it (the guest's ADD TO CART opens the sign-in
+ * dialog), or drops if it cannot.
+ *
+ * The replay waits one task more: hydration's effects include useSession's switch from the
+ * guest the page was sent for to the stored session, which React renders before the next task,
+ * so the click reaches the visitor's own page. Without a HeldClicks above it (a page rendered
+ * afresh) it does nothing.
  */
-export function ReplayHeldClicks({ replay }: { replay: () => void }) {
+export function ReplayHeldClicks() {
+  const release = useContext(HeldClicksContext);
   useEffect(() => {
-    const timer = setTimeout(replay, 0);
+    if (!release) return;
+    const timer = setTimeout(release, 0);
     return () => clearTimeout(timer);
-  }, [replay]);
+  }, [release]);
   return null;
 }

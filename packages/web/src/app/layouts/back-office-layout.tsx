@@ -18,6 +18,7 @@ import {
 } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
+import { ReplayHeldClicks } from '../../lib/held-clicks';
 import { useBookTitle } from '../../features/back-office/books';
 import { useBook } from '../../features/books';
 import { useLogout } from './back-office-area';
@@ -85,6 +86,7 @@ export function BackOfficeLayout({ area }: { area: BackOfficeRole }) {
         <main id="back-office-main" className={styles.main} tabIndex={-1}>
           <Suspense fallback={<Spinner label="Loading page" centered />}>
             <Outlet />
+            <ReplayHeldClicks />
           </Suspense>
         </main>
       </div>

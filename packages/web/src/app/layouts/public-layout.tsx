@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner';
 import { AnnouncementBanner } from '../../features/announcements';
 import { Header } from './header';
 import styles from './public-layout.module.css';
+import { ReplayHeldClicks } from '../../lib/held-clicks';
 import { lazy } from '../../lib/lazy';
 
 // Fetched after the page itself has rendered: the footer sits below the fold and the toast
@@ -31,6 +32,8 @@ export function PublicLayout() {
         {/* The header stays while a page's chunk loads on first visit. */}
         <Suspense fallback={<Spinner label="Loading page" centered />}>
           <Outlet />
+          {/* Clicks on a page the server sent are given back once this part is hydrated. */}
+          <ReplayHeldClicks />
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { validateReview } from '@pustak/sdk/domain';
 import { type FormEvent } from 'react';
 import { Button, StarRatingInput, Textarea, useToast } from '../../../components';
 import { useForm } from '../../../lib/use-form';
-import { openAuthDialog, useSession } from '../../auth';
+import { getSession, openAuthDialog, useSession } from '../../auth';
 import { useAddReview } from '../api/use-add-review';
 import styles from './reviews.module.css';
 
@@ -37,7 +37,8 @@ export function ReviewForm({ bookId }: { bookId: string }) {
   );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    if (!isSignedIn) {
+    // The session at the click (see useAddToCart): a sent page renders as a guest's at first.
+    if (!getSession().isSignedIn) {
       event.preventDefault();
       openAuthDialog('signIn');
       return;

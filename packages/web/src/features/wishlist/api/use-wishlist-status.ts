@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toaster';
-import { openAuthDialog, useSession } from '../../auth';
+import { getSession, openAuthDialog, useSession } from '../../auth';
 import { useAddToWishlist, useRemoveFromWishlist } from './use-wishlist-mutations';
 import { useWishlistCheck } from './use-wishlist-check';
 
@@ -26,7 +26,8 @@ export function useWishlistStatus(bookId: string, known?: boolean): WishlistStat
   const saved = isSignedIn && data === true;
 
   const toggle = async () => {
-    if (!isSignedIn) {
+    // The session at the click (see useAddToCart): a sent page renders as a guest's at first.
+    if (!getSession().isSignedIn) {
       openAuthDialog('signIn');
       return;
     }
