@@ -10,5 +10,6 @@ export {
 } from './auth-dialog-store';
 export { RequireAuth, RoleRedirect } from './guards';
 export { RequireRole } from './require-role';
+export { signedInOrAsk } from './signed-in-or-ask';
 export { authKeys } from './query-keys';
 export { type Session, getSession, getToken, signIn, signOut, useSession } from './session';

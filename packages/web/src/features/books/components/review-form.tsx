@@ -3,7 +3,7 @@ import { validateReview } from '@pustak/sdk/domain';
 import { type FormEvent } from 'react';
 import { Button, StarRatingInput, Textarea, useToast } from '../../../components';
 import { useForm } from '../../../lib/use-form';
-import { getSession, openAuthDialog, useSession } from '../../auth';
+import { signedInOrAsk, useSession } from '../../auth';
 import { useAddReview } from '../api/use-add-review';
 import styles from './reviews.module.css';
 
@@ -37,10 +37,8 @@ export function ReviewForm({ bookId }: { bookId: string }) {
   );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    // The session at the click (see useAddToCart): a sent page renders as a guest's at first.
-    if (!getSession().isSignedIn) {
+    if (!signedInOrAsk()) {
       event.preventDefault();
-      openAuthDialog('signIn');
       return;
     }
     void send(event);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api-client';
-import { getSession, openAuthDialog } from '../../auth';
+import { signedInOrAsk } from '../../auth';
 import { cartKeys } from '../query-keys';
 
 export interface AddToCart {
@@ -21,13 +21,7 @@ export function useAddToCart(): AddToCart {
   const [busy, setBusy] = useState(false);
 
   const add = async (bookId: string, quantity = 1) => {
-    // The session as it is at the click, not as last rendered: a page the server sent renders
-    // as a guest sees it until React has taken it over, and a signed-in visitor's click there
-    // must add the book, not ask them to sign in.
-    if (!getSession().isSignedIn) {
-      openAuthDialog('signIn');
-      return false;
-    }
+    if (!signedInOrAsk()) return false;
     setBusy(true);
     try {
       await api.cart.add(bookId, quantity);

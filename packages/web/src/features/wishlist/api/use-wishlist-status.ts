@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toaster';
-import { getSession, openAuthDialog, useSession } from '../../auth';
+import { signedInOrAsk, useSession } from '../../auth';
 import { useAddToWishlist, useRemoveFromWishlist } from './use-wishlist-mutations';
 import { useWishlistCheck } from './use-wishlist-check';
 
@@ -26,11 +26,7 @@ export function useWishlistStatus(bookId: string, known?: boolean): WishlistStat
   const saved = isSignedIn && data === true;
 
   const toggle = async () => {
-    // The session at the click (see useAddToCart): a sent page renders as a guest's at first.
-    if (!getSession().isSignedIn) {
-      openAuthDialog('signIn');
-      return;
-    }
+    if (!signedInOrAsk()) return;
     if (busy) return;
     setBusy(true);
     const [call, done, failed] = saved
