@@ -91,7 +91,7 @@ const featureZones = featureDirs.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'public/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-ssr/**', 'node_modules/**', 'public/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

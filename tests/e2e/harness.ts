@@ -304,9 +304,13 @@ export async function recordLayoutShifts(target: Page | BrowserContext) {
     const shifts: { value: number; sources: string[] }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
         if (entry.hadRecentInput) continue;
-        const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)));
+        // Each source as `TAG.class (x,y w×h) -> (x,y w×h)`: what moved, from where to where.
+        const rect = (r: DOMRectReadOnly) => `(${r.x},${r.y} ${r.width}×${r.height})`;
+        const sources = (entry.sources ?? []).map(
+          (s) => `${s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+        );
         shifts.push({ value: entry.value, sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -346,6 +346,33 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     }
   });
 
+  it('paints a page sent rendered only once all of it is parsed, on a slow phone too', async () => {
+    // A slow phone's parser yields mid-page, and the browser would paint what it has so far: the
+    // header's logo before its name, a review's stars one at a time, each paint moving what the
+    // next one adds to (the layout shift that failed stop 20's CI run). The page's head asks the
+    // browser to wait for the mark after #root; here the CPU runs 4 times slower, and the first
+    // frame must already hold the whole page.
+    for (const path of ['/', '/books', `/bookDetails/${IDS.munaMadan}`]) {
+      const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
+      try {
+        await context.addInitScript(() => {
+          requestAnimationFrame(() => {
+            (window as { firstFrame?: unknown }).firstFrame = { parsed: document.getElementById('page-end') !== null, root: document.getElementById('root')?.childElementCount };
+          });
+        });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(path, { waitUntil: 'commit' });
+        const firstFrame = await page.waitForFunction(() => (window as { firstFrame?: unknown }).firstFrame).then((handle) => handle.jsonValue());
+        expect(firstFrame, path).toEqual({ parsed: true, root: expect.any(Number) });
+        expect((firstFrame as { root: number }).root, path).toBeGreaterThan(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("keeps the home page's prerendered sections on screen while their module loads, and takes the page over once it is in", async () => {
     // The sections below the hero load as a module of their own, held back here for a second.
     // The app takes the page over only once it is in (preloadRoute), so no part of the page is
