@@ -12,7 +12,6 @@ import {
   PHONE,
   STAFF,
   expectNoSeriousViolations,
-  loadImages,
   presetSession,
   screenshot,
   useBrowserSession,
@@ -46,8 +45,7 @@ async function closePages() {
  * toasts) are shot as the viewport shows them; pages as a full page after their images load.
  */
 async function shot(page: Page, name: string, { fullPage = false } = {}) {
-  if (fullPage) await loadImages(page);
-  await screenshot(page, `chrome-${name}`, { fullPage });
+  await screenshot(page, `chrome-${name}`, { fullPage, images: fullPage });
 }
 
 const stored = (page: Page) =>

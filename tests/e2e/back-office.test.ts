@@ -12,7 +12,6 @@ import {
   PHONE,
   STAFF,
   expectNoSeriousViolations,
-  loadImages,
   screenshot,
   useBrowserSession,
 } from './harness';
@@ -130,8 +129,7 @@ describe('back office: admin', () => {
     await heading(page, 'Books');
     const grid = page.getByRole('list', { name: 'Books' });
     await expectCount(grid.getByRole('listitem'), 27);
-    await loadImages(page);
-    await screenshot(page, 'admin-books');
+    await screenshot(page, 'admin-books', { images: true });
     await expectNoSeriousViolations(page, 'books grid');
 
     await page.getByRole('searchbox', { name: 'Search books' }).fill('devkota');
@@ -144,8 +142,7 @@ describe('back office: admin', () => {
     await expectCount(table.getByRole('row'), 3);
     await page.getByRole('searchbox', { name: 'Search books' }).fill('');
     await expectCount(table.getByRole('row'), 28);
-    await loadImages(page);
-    await screenshot(page, 'admin-books-list');
+    await screenshot(page, 'admin-books-list', { images: true });
     await expectNoSeriousViolations(page, 'books list');
 
     await page.getByRole('searchbox', { name: 'Search books' }).fill('no such book');
@@ -154,8 +151,7 @@ describe('back office: admin', () => {
     const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/books');
     await phone.getByRole('list', { name: 'Books' }).waitFor();
-    await loadImages(phone);
-    await screenshot(phone, 'admin-books');
+    await screenshot(phone, 'admin-books', { images: true });
   });
 
   it('adds a book with a cover image', async () => {
@@ -262,8 +258,7 @@ describe('back office: admin', () => {
     const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto(`/admin/books/view/${MUNA_MADAN}`);
     await phone.getByText('4.5/5').waitFor();
-    await loadImages(phone);
-    await screenshot(phone, 'admin-book-view');
+    await screenshot(phone, 'admin-book-view', { images: true });
   });
 
   it('orders: every order, with a status dropdown that is honest about saving', async () => {

@@ -40,8 +40,10 @@ export interface BrowserSession {
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** A new page (as newPage) whose localStorage already holds `who`'s session. */
   signedInPage(who: StoredSession, viewport?: { width: number; height: number }): Promise<Page>;
-  /** Every page newPage opened, watched for the failure report (reportPagesOnFailure). */
+  /** Every page newPage opened since the last closePages, watched for the failure report. */
   watchedPages: WatchedPage[];
+  /** Closes every context newPage opened so far (useBrowserSession: after each test). */
+  closePages(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,11 @@ export async function openBrowser(): Promise<BrowserSession> {
       const page = await newPage(viewport);
       await presetSession(page, who);
       return page;
+    },
+    async closePages() {
+      const open = contexts.splice(0);
+      pages.splice(0);
+      await Promise.allSettled(open.map((c) => c.close()));
     },
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
@@ -172,20 +179,38 @@ export function useBrowserSession(): BrowserSession {
   beforeAll(async () => {
     Object.assign(session, await openBrowser());
   });
-  reportPagesOnFailure(() => session.watchedPages ?? []);
+  // A test's pages live as long as the test: an open page keeps its clocks ticking and its hub
+  // connection pinging, and every later test would share the two cores with it. A failed test's
+  // pages are described first (vitest runs onTestFinished before onTestFailed, so one hook does both).
+  beforeEach(({ task, onTestFinished }) => {
+    onTestFinished(async (finished) => {
+      if (finished.task.result?.state === 'fail') console.log(await describeWatchedPages(session.watchedPages ?? [], task.name));
+      await session.closePages?.();
+    });
+  });
   afterAll(async () => {
     await session.close?.();
   });
   return session;
 }
 
-/** Saves test-results/screenshots/<name>-<width>.png (the full page unless told otherwise). */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+/**
+ * Screenshots are for people to look at: `npm run screenshots` runs the browser tests with
+ * PUSTAK_SCREENSHOTS=1 and saves them; `npm test` asserts the same things and takes none (a
+ * full-page PNG costs a few hundred ms of the two cores, a page's covers as much again).
+ */
+export const takeScreenshots = process.env.PUSTAK_SCREENSHOTS === '1';
+
+/**
+ * Saves test-results/screenshots/<name>-<width>.png (the full page unless told otherwise), with
+ * `images` once every cover has loaded; only under `npm run screenshots` (takeScreenshots).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true, images = false } = {}): Promise<void> {
+  if (!takeScreenshots) return;
+  if (images) await loadImages(page);
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  const path = join(screenshotDir, `${name}-${width}.png`);
-  await page.screenshot({ path, fullPage });
-  return path;
+  await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage });
 }
 
 /** Lazy covers load only when scrolled to: scrolls through the page, then waits for every image to load. */
@@ -207,11 +232,10 @@ export async function loadImages(page: Page) {
   );
 }
 
-/** A storefront page's full-page screenshot once its covers have loaded; checks it has exactly one h1. */
-export async function storefrontScreenshot(page: Page, name: string): Promise<string> {
-  await loadImages(page);
+/** Checks a storefront page has exactly one h1; its full-page screenshot once its covers have loaded. */
+export async function storefrontScreenshot(page: Page, name: string): Promise<void> {
   expect(await page.locator('h1').count()).toBe(1);
-  return screenshot(page, name);
+  await screenshot(page, name, { images: true });
 }
 
 /**
