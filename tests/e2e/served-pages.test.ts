@@ -480,4 +480,51 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       }
     }
   });
+
+  it('keeps what a visitor typed into a page sent rendered before the app had it, and a search then searches for it', async () => {
+    // React hydrates a field with its own (empty) state; the page's next render wiped what the
+    // field showed: a search on /books, a review being written.
+    const context = await sitaContext(DESKTOP);
+    /** Holds the page module's answer back until the returned function is called. */
+    const holdModule = async (module: RegExp) => {
+      let release = () => {};
+      const held = new Promise<void>((done) => (release = done));
+      await context.route(module, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    try {
+      const releaseList = await holdModule(/\/assets\/books-page-[\w-]+\.js$/);
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      await page.goto('/books');
+      await page.getByRole('searchbox', { name: 'Search books' }).fill('devkota');
+      await page.getByRole('search', { name: 'Search books' }).getByRole('button', { name: 'Search' }).click();
+      releaseList();
+      await page.waitForURL('**/books?search=devkota');
+      await page.getByText(/^Showing page 1 of 1 — Total books: 2$/).waitFor();
+      await expect.poll(() => page.getByRole('searchbox', { name: 'Search books' }).inputValue()).toBe('devkota');
+
+      const review = 'Devkota at his best: read it aloud.';
+      const releaseBook = await holdModule(/\/assets\/book-details-page-[\w-]+\.js$/);
+      const book = await context.newPage();
+      const bookErrors = errorsOf(book);
+      await book.goto(`/bookDetails/${IDS.munaMadan}`);
+      await book.getByRole('textbox', { name: 'Your review' }).fill(review);
+      releaseBook();
+      await hydrated(book);
+      await book.getByRole('button', { name: 'Open account panel' }).getByText(/^s$/i).waitFor();
+      await book.waitForLoadState('networkidle');
+      expect(await book.getByRole('textbox', { name: 'Your review' }).inputValue()).toBe(review);
+      // It is the form's own text now: submitted without stars, the form says what is missing and keeps it.
+      await book.getByRole('button', { name: 'Submit Review' }).click();
+      await book.getByText('Please select a rating').waitFor();
+      expect(await book.getByRole('textbox', { name: 'Your review' }).inputValue()).toBe(review);
+      expect([...errors, ...bookErrors]).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

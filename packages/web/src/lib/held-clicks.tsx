@@ -15,6 +15,12 @@ import { type ReactNode, createContext, useContext, useEffect } from 'react';
  * signed-in visitor's avatar replaced the guest's icon inside the account button), else the one
  * now in its place if it is the same control (same tag, same name), as when React renders afresh
  * a part that changed before it was hydrated. Never to another control.
+ *
+ * What is typed meanwhile is kept too. The field shows it, but React hydrates a field with the
+ * state it rendered (empty) and does not read what the field holds: the next render of that
+ * field (the books page re-renders as its list revalidates) wiped a search or a review being
+ * written. So the last text typed into each field is given back with the clicks, as an input
+ * event React reads: the field's state becomes what the visitor typed.
  */
 export function holdClicks(root: HTMLElement): () => void {
   const held: { target: Element; control: Element | null; path: number[]; init: MouseEventInit }[] = [];
@@ -31,12 +37,27 @@ export function holdClicks(root: HTMLElement): () => void {
       init: { bubbles: true, cancelable: true, composed: true, view, clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey },
     });
   };
+  const typed = new Map<Field, { value: string; path: number[] }>();
+  const keep = (event: Event) => {
+    const field = event.target;
+    if (isField(field)) typed.set(field, { value: field.value, path: pathFrom(root, field) });
+  };
   root.addEventListener('click', hold, true);
+  root.addEventListener('input', keep, true);
+  root.addEventListener('change', keep, true);
   let released = false;
   return () => {
     if (released) return;
     released = true;
     root.removeEventListener('click', hold, true);
+    root.removeEventListener('input', keep, true);
+    root.removeEventListener('change', keep, true);
+    // Typed text first: a held click may be the form's submit.
+    for (const [field, { value, path }] of typed) {
+      const node = field.isConnected ? field : sameControl(field, follow(root, path));
+      if (isField(node)) giveBack(node, value);
+    }
+    typed.clear();
     // The same click (a dispatched click still follows a link or ticks a box), on the node it
     // landed on, else on its control (see above).
     for (const { target, control, path, init } of held.splice(0)) {
@@ -55,6 +76,27 @@ function pathFrom(root: Element, node: Element): number[] {
     path.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
   }
   return path;
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A field whose text a visitor types or picks (boxes and radios are clicks: held as such). */
+function isField(node: unknown): node is Field {
+  if (node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement) return true;
+  return node instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'hidden'].includes(node.type);
+}
+
+/**
+ * Puts `value` into the field as typing would, so that React's onChange reads it. React keeps
+ * the last value it saw through the field's own `value` setter and fires onChange only when an
+ * input event finds the field holding another: so the field is set through that setter to
+ * something else first, then to `value` through the element's prototype (which React does not
+ * watch), then told (the same steps as Testing Library's fireEvent.change).
+ */
+function giveBack(field: Field, value: string) {
+  field.value = value === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
 function follow(root: Element, path: number[]): Element | undefined {
@@ -77,7 +119,7 @@ const CONTROL = [
 
 /** A control as a visitor knows it: what it is and its name. */
 const identity = (control: Element) =>
-  `${control.tagName}|${control.getAttribute('role') ?? ''}|${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim()}`;
+  `${control.tagName}|${control.getAttribute('role') ?? ''}|${control.getAttribute('name') ?? ''}|${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim()}`;
 
 /** The control `node` is in, if it is the same control as `original`. */
 function sameControl(original: Element, node: Element | undefined): Element | undefined {
