@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDS, startTestServer, type TestServer } from '../server/helpers.js';
 import { CHROMIUM_ARGS, DESKTOP, PHONE, recordLayoutShifts, shifts } from './harness.js';
@@ -267,6 +267,17 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     return context;
   };
 
+  /** Holds the answer for a page module back until the returned function is called. */
+  const holdModule = async (context: BrowserContext, module: RegExp) => {
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await context.route(module, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+
   /** Resolves once React has taken over the page's main heading (it marks each node it owns). */
   const hydrated = (page: Page) =>
     page.waitForFunction(() => {
@@ -304,12 +315,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
   it('a visitor who scrolls the page sent before the app has it stays where they scrolled', async () => {
     const context = await browser.newContext({ baseURL: t.url, viewport: PHONE });
     try {
-      let release = () => {};
-      const held = new Promise<void>((done) => (release = done));
-      await context.route(/\/assets\/book-details-page-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdModule(context, /\/assets\/book-details-page-[\w-]+\.js$/);
       const page = await context.newPage();
       await page.goto(`/bookDetails/${IDS.munaMadan}`);
       await page.getByRole('button', { name: 'Submit Review' }).scrollIntoViewIfNeeded();
@@ -462,12 +468,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       const context = await sitaContext(DESKTOP);
       try {
         // The page's module held back until the click is made: the app cannot have the page yet.
-        let release = () => {};
-        const held = new Promise<void>((done) => (release = done));
-        await context.route(module, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdModule(context, module);
         const page = await context.newPage();
         const errors = errorsOf(page);
         await page.goto(path);
@@ -485,18 +486,8 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
     // React hydrates a field with its own (empty) state; the page's next render wiped what the
     // field showed: a search on /books, a review being written.
     const context = await sitaContext(DESKTOP);
-    /** Holds the page module's answer back until the returned function is called. */
-    const holdModule = async (module: RegExp) => {
-      let release = () => {};
-      const held = new Promise<void>((done) => (release = done));
-      await context.route(module, async (route) => {
-        await held;
-        await route.continue();
-      });
-      return release;
-    };
     try {
-      const releaseList = await holdModule(/\/assets\/books-page-[\w-]+\.js$/);
+      const releaseList = await holdModule(context, /\/assets\/books-page-[\w-]+\.js$/);
       const page = await context.newPage();
       const errors = errorsOf(page);
       await page.goto('/books');
@@ -508,7 +499,7 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       await expect.poll(() => page.getByRole('searchbox', { name: 'Search books' }).inputValue()).toBe('devkota');
 
       const review = 'Devkota at his best: read it aloud.';
-      const releaseBook = await holdModule(/\/assets\/book-details-page-[\w-]+\.js$/);
+      const releaseBook = await holdModule(context, /\/assets\/book-details-page-[\w-]+\.js$/);
       const book = await context.newPage();
       const bookErrors = errorsOf(book);
       await book.goto(`/bookDetails/${IDS.munaMadan}`);
