@@ -15,8 +15,10 @@ export interface PageHints {
   routes: Array<{
     /** The route's address, `:name` for a path parameter. */
     pattern: string;
-    /** Preloads of the route's module and the modules it imports; its stylesheets. */
-    links: string[];
+    /** Its stylesheets, applied: every page of the route needs them for its first paint. */
+    styles: string[];
+    /** Preloads of the route's module and the modules it imports: for a page that needs them to show its data. */
+    modules: string[];
     /** Preloads of its API reads, on a visit with no query string (another query reads other data). */
     reads: string[];
     /** The route prerendered as it looks before its data arrives, served for a visit with no query string. */
@@ -54,13 +56,10 @@ export function pageHintsFromManifest(manifest: Manifest, routes: RouteReads[], 
       // `crossorigin` as Vite's own preloads have it, so the app's requests find these.
       return {
         pattern,
-        links: [
-          // Applied, not just fetched: a page sent rendered needs its CSS for its first paint, and
-          // the app's own insertion of the same stylesheet then finds it in place. First: the
-          // paint waits for them, the modules only for hydration.
-          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${attr(base + file)}">`),
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attr(base + file)}">`),
-        ],
+        // Applied, not just fetched: a page sent rendered needs its CSS for its first paint, and
+        // the app's own insertion of the same stylesheet then finds it in place.
+        styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="${attr(base + file)}">`),
+        modules: scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attr(base + file)}">`),
         reads: api.map((path) => `<link rel="preload" as="fetch" crossorigin href="${attr(`/api${path.replace(/^\/api/, '')}`)}">`),
       };
     }),
@@ -85,16 +84,19 @@ export function matchPattern(pattern: string, path: string): Record<string, stri
 }
 
 /**
- * What to serve for `path` (`query`: the request's query string, '' for none): the route's
- * prerendered page if it has one and there is no query (undefined: the shell), and the <link>
- * tags for its <head>: `head` with its API reads, `links` without them (a page sent with its
- * data has them already).
+ * What to serve for `path` (`query`: the request's query string, '' for none): `hinted`, whether
+ * a route's hints apply; the route's prerendered page if it has one and there is no query
+ * (undefined: the shell); and the <link> tags for its <head>: `head` for a page sent without its
+ * data (stylesheets, module preloads, API reads: the app must run to show the data), `links` for
+ * a page sent rendered with its data (stylesheets only: its first paint needs nothing else, and
+ * preloads beside them would only share the line with them; the entry script asks for the
+ * route's modules when it runs).
  */
 export function hintsFor(
   hints: PageHints | undefined,
   path: string,
   query: string,
-): { page: string | undefined; head: string; links: string } {
+): { hinted: boolean; page: string | undefined; head: string; links: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -109,7 +111,12 @@ export function hintsFor(
     } catch {
       reads = []; // a malformed escape in the address: the page reads nothing it could name
     }
-    return { page: query ? undefined : route.page, head: [...route.links, ...reads].join(''), links: route.links.join('') };
+    return {
+      hinted: true,
+      page: query ? undefined : route.page,
+      head: [...route.styles, ...route.modules, ...reads].join(''),
+      links: route.styles.join(''),
+    };
   }
-  return { page: undefined, head: '', links: '' };
+  return { hinted: false, page: undefined, head: '', links: '' };
 }

@@ -105,11 +105,11 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
         const url = request.url ?? '/';
         const [path = '/', query = ''] = url.split('?');
         const page = async () => {
-          const { page: routePage, head, links } = hintsFor(await hints, path, query);
+          const { hinted, page: routePage, head, links } = hintsFor(await hints, path, query);
           const [banner, rendered] = await Promise.all([
             fetchBanner(apiOrigin),
             // A route the hints name is rendered with its data when the bundle and the API answer.
-            head ? (await ssr)?.renderRoute(url, fetchApi).catch(() => undefined) : undefined,
+            hinted ? (await ssr)?.renderRoute(url, fetchApi).catch(() => undefined) : undefined,
           ]);
           if (rendered) {
             const shell = await readFile(join(outDir, SHELL_HTML), 'utf8');

@@ -9,8 +9,8 @@
 // A JSON block never runs: the CSP, which forbids inline script, allows it.
 //
 // A page of a route the build hints at (page-hints.json, written by packages/web/build/page-hints.ts)
-// also preloads that route's module, CSS and first API reads, so the browser fetches them beside
-// the entry script instead of one after another.
+// links that route's CSS; sent without its data, it also preloads the route's modules and first API
+// reads, so the browser fetches them beside the entry script instead of one after another.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -32,7 +32,7 @@ export type WebPages = (
 
 /** What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path parameter in reads). */
 interface PageHints {
-  routes: Array<{ pattern: string; links: string[]; reads: string[]; page?: string }>;
+  routes: Array<{ pattern: string; styles: string[]; modules: string[]; reads: string[]; page?: string }>;
 }
 
 /** The parameters of `path` if it matches `pattern` (literal parts ignore case, as the app's router does). */
@@ -50,10 +50,13 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 }
 
 /**
- * For `path`: its route's prerendered page when there is no query (else the shell), and the <head>
- * tags: the route's preloads, and its API reads when there is no query (another query reads other data).
+ * For `path`: whether a route's hints apply, its route's prerendered page when there is no query
+ * (else the shell), and the <head> tags: `head` for the page sent without its data (the route's
+ * CSS, module preloads, and its API reads when there is no query: another query reads other data),
+ * `links` for the page sent rendered with its data (its CSS only: nothing else for the first paint
+ * to share the line with; the entry script asks for the route's modules when it runs).
  */
-function hintsFor(hints: PageHints | null, path: string, query: string): { page: string | undefined; head: string; links: string } {
+function hintsFor(hints: PageHints | null, path: string, query: string): { hinted: boolean; page: string | undefined; head: string; links: string } {
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
@@ -61,12 +64,13 @@ function hintsFor(hints: PageHints | null, path: string, query: string): { page:
       // What the app's SDK sends: the decoded path segment, encoded again.
       const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
         params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
-      return { page: query ? undefined : route.page, head: [...route.links, ...reads].join(''), links: route.links.join('') };
+      return { hinted: true, page: query ? undefined : route.page, head: [...route.styles, ...route.modules, ...reads].join(''), links: route.styles.join('') };
     } catch {
-      return { page: undefined, head: route.links.join(''), links: route.links.join('') }; // a malformed escape in the address: no read is named
+      // a malformed escape in the address: no read is named
+      return { hinted: true, page: undefined, head: [...route.styles, ...route.modules].join(''), links: route.styles.join('') };
     }
   }
-  return { page: undefined, head: '', links: '' };
+  return { hinted: false, page: undefined, head: '', links: '' };
 }
 
 /** What the web build's server-side bundle (`<webDist>-ssr/render.mjs`) offers here. */
@@ -99,8 +103,8 @@ export function createWebPages(webDist: string): WebPages {
   const bundle = join(`${resolve(webDist)}-ssr`, 'render.mjs');
   const ssr: Promise<SsrBundle | null> =
     existsSync(bundle) ? import(pathToFileURL(bundle).href).then((module) => module as SsrBundle, () => null) : Promise.resolve(null);
-  const render = async (path: string, query: string, links: string, fetchApi?: (request: Request) => Promise<Response>): Promise<string | undefined> => {
-    const bundled = links && fetchApi ? await ssr : null;
+  const render = async (path: string, query: string, links: string | undefined, fetchApi?: (request: Request) => Promise<Response>): Promise<string | undefined> => {
+    const bundled = links !== undefined && fetchApi ? await ssr : null;
     const rendered = await bundled?.renderRoute(query ? `${path}?${query}` : path, fetchApi!).catch(() => undefined);
     if (!rendered) return undefined;
     return (await read(shell))
@@ -113,7 +117,7 @@ export function createWebPages(webDist: string): WebPages {
     const head = hinted.head;
     // A page name from the build's own file: a plain file name, never a path.
     const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
-    const rendered = await render(path, query, hinted.links, fetchApi);
+    const rendered = await render(path, query, hinted.hinted ? hinted.links : undefined, fetchApi);
     const page = rendered ?? (await read(path === '/' ? 'index.html' : (routePage ?? shell)));
     const html = rendered || !head ? page : page.replace('</head>', `${head}</head>`);
     if (!banner) return html;
