@@ -1,7 +1,8 @@
 // holdClicks with React: a click on a sent page is given back only once the part it landed on
 // is hydrated, and as the visitor it is for.
 import { type ComponentType, Suspense, act, lazy, useState, useSyncExternalStore } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createPortal } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeldClicks, ReplayHeldClicks, holdClicks } from './held-clicks';
@@ -115,6 +116,20 @@ describe('held clicks on a page React hydrates', () => {
     expect(clicks).toEqual(['add to cart as customer', 'add to cart as customer']);
   });
 
+  it('are held and given back after a dialog has been open, which makes React listen on <body> too', async () => {
+    const { root, arrive } = await hydrateWithPageHeld(BuyBox);
+    // A dialog opened and closed meanwhile (the header is the app's already): React then listens
+    // on <body>, the dialog's portal, and stops there a click on a part it has not hydrated.
+    const dialogRoot = createRoot(document.body.appendChild(document.createElement('div')));
+    await act(async () => dialogRoot.render(createPortal(<p role="dialog">Sign In</p>, document.body)));
+    await act(async () => dialogRoot.render(null));
+
+    root.querySelector('button')!.click();
+    await act(async () => arrive());
+    await vi.waitFor(() => expect(clicks).toEqual(['add to cart as customer']));
+    dialogRoot.unmount();
+  });
+
   it('keep what was typed before, and a search submitted then searches for it', async () => {
     const { root, arrive } = await hydrateWithPageHeld(SearchPage);
     // Typed into the field as sent (the browser writes it into the field; no handler yet).
@@ -133,7 +148,6 @@ describe('held clicks on a page React hydrates', () => {
   it('a page rendered afresh (no HeldClicks) renders ReplayHeldClicks as nothing', async () => {
     const root = document.createElement('div');
     document.body.append(root);
-    const { createRoot } = await import('react-dom/client');
     await act(async () => createRoot(root).render(<Layout Page={BuyBox} />));
     root.querySelector('button')!.click();
     expect(clicks).toEqual(['add to cart as customer']);

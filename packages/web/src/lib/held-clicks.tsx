@@ -25,7 +25,7 @@ import { type ReactNode, createContext, useContext, useEffect } from 'react';
 export function holdClicks(root: HTMLElement): () => void {
   const held: { target: Element; control: Element | null; path: number[]; init: MouseEventInit }[] = [];
   const hold = (event: MouseEvent) => {
-    if (!(event.target instanceof Element)) return;
+    if (!(event.target instanceof Element) || !root.contains(event.target)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const { view, clientX, clientY, screenX, screenY, button, buttons, detail, altKey, ctrlKey, metaKey, shiftKey } = event;
@@ -40,18 +40,22 @@ export function holdClicks(root: HTMLElement): () => void {
   const typed = new Map<Field, { value: string; path: number[] }>();
   const keep = (event: Event) => {
     const field = event.target;
-    if (isField(field)) typed.set(field, { value: field.value, path: pathFrom(root, field) });
+    if (isField(field) && root.contains(field)) typed.set(field, { value: field.value, path: pathFrom(root, field) });
   };
-  root.addEventListener('click', hold, true);
-  root.addEventListener('input', keep, true);
-  root.addEventListener('change', keep, true);
+  // On the window, where an event starts, not on `root`: React listens on every element it has
+  // put a portal in (a dialog or the phone menu, in <body>), and once it has, its listener there
+  // stops a click on a part it has not hydrated yet before the click could reach `root`.
+  const view = root.ownerDocument.defaultView ?? window;
+  view.addEventListener('click', hold, true);
+  view.addEventListener('input', keep, true);
+  view.addEventListener('change', keep, true);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    root.removeEventListener('click', hold, true);
-    root.removeEventListener('input', keep, true);
-    root.removeEventListener('change', keep, true);
+    view.removeEventListener('click', hold, true);
+    view.removeEventListener('input', keep, true);
+    view.removeEventListener('change', keep, true);
     // Typed text first: a held click may be the form's submit.
     for (const [field, { value, path }] of typed) {
       const node = field.isConnected ? field : sameControl(field, follow(root, path));
