@@ -41,6 +41,11 @@ export default defineConfig({
           // PostgreSQL-only suites (several instances, faults) run in server-pg.
           exclude: ['tests/server/pg-*.test.ts'],
           environment: 'node',
+          // The seeded PGlite database every test server starts from, made once for the run.
+          globalSetup: ['tests/setup/pglite-seed.ts'],
+          // One module graph for all its files (Fastify, Kysely, PGlite's WebAssembly): imported
+          // once, not once per file. The files share no state but these modules' caches.
+          isolate: false,
           // Each file starts its own servers (PGlite in memory, Prism, Chromium): one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -77,7 +82,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/setup/pglite-seed.ts'],
           // One Chromium at a time: the browser alone can use both cores.
           fileParallelism: false,
           // Browser state is read by polling until it holds (web-first), never once right

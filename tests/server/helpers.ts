@@ -1,9 +1,10 @@
 // Test servers: the real Pustak server in this process, on an in-memory PGlite that starts from
-// a migrated and seeded copy (made once per worker, then loaded in under a second), with a
+// a migrated and seeded copy (made once per run, then loaded in under a second), with a
 // clock the test controls. Every server binds a free loopback port and is closed by its test.
 // In the `server-pg` project (a PostgreSQL cluster provided by postgres-global.ts) each server
 // gets a fresh PostgreSQL database instead, copied from a seeded template, dropped at close.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -13,6 +14,9 @@ import { seedExampleData } from '../../packages/server/src/db/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
 import type { RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
+import { NOW, buildSeededDump } from './seeded-dump.js';
+
+export { NOW };
 
 export const IDS = {
   sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',
@@ -29,24 +33,19 @@ export const IDS = {
   banner: 'ba770000-0000-4000-8000-000000000001',
 };
 export const PASSWORD = 'pustak123';
-export const NOW = '2026-11-23T10:00:00Z';
 
 let contract: Promise<Contract> | undefined;
 let template: Promise<Blob> | undefined;
 
 export const testContract = () => (contract ??= loadContract());
 
-/** A migrated, seeded database as a tarball (seeded as of NOW). */
+/**
+ * A migrated, seeded database as a tarball (seeded as of NOW): the one the run's global setup
+ * wrote (tests/setup/pglite-seed.ts), else built here, once per test file.
+ */
 function seededTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const db = await openDatabase({ kind: 'pglite' });
-    try {
-      await seedExampleData(db.db, await testContract(), new Date(NOW));
-      return (await db.dump())!;
-    } finally {
-      await db.close();
-    }
-  })();
+  const file = inject('pgliteSeed');
+  template ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : buildSeededDump();
   return template;
 }
 
