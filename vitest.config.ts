@@ -11,6 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          isolate: false, // one module graph for the project's files (node, no shared state)
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -19,6 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'sdk',
+          isolate: false, // one module graph for the project's files (node, no shared state)
           include: ['packages/sdk/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -28,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'mock',
+          isolate: false, // one module graph for the project's files (node, no shared state)
           include: ['tests/mock/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -61,6 +64,7 @@ export default defineConfig({
           include: ['tests/server/{conformance,authorization,rules,http,security}.test.ts', 'tests/server/pg-*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/postgres-global.ts'],
+          isolate: false, // as in server
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
