@@ -49,6 +49,9 @@ export default defineConfig({
           // One module graph for all its files (Fastify, Kysely, PGlite's WebAssembly): imported
           // once, not once per file. The files share no state but these modules' caches.
           isolate: false,
+          // A project whose files run one at a time is its own group, after the parallel ones
+          // (Vitest asks for it once projects differ in isolation and workers).
+          sequence: { groupOrder: 1 },
           // Each file starts its own servers (PGlite in memory, Prism, Chromium): one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -65,6 +68,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/server/postgres-global.ts'],
           isolate: false, // as in server
+          sequence: { groupOrder: 2 },
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
