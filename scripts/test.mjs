@@ -3,8 +3,10 @@
 // "N passed, N failed" that CI counts (summed from Vitest's JSON reports).
 //
 // Two cores, two lanes: two Vitest processes side by side, each with its own Prism mock.
-//   browser lane: the web pages (jsdom), then the browser end to end (one Chromium at a time);
-//   server lane:  contract, SDK and mock, then the server on PGlite and on PostgreSQL.
+//   browser lane: the browser end to end (one Chromium at a time), from the start: its files
+//                 run one after another and are the longest chain of the run;
+//   node lane:    the web pages (jsdom), contract, SDK and mock side by side, then the server
+//                 on PGlite and on PostgreSQL.
 // In one Vitest process the files that run one at a time (server, server-pg, e2e) would all
 // queue in a single line behind each other. Each lane's output lines carry its name.
 // With arguments (`npm test -- --project sdk`, a file name, ...) one Vitest process runs them.
@@ -23,8 +25,8 @@ const extra = process.argv.slice(2);
 const lanes = extra.length > 0
   ? [{ name: '', projects: [], args: extra }]
   : [
-      { name: 'browser', projects: ['web', 'e2e'], args: [] },
-      { name: 'server', projects: ['contract', 'sdk', 'mock', 'server', 'server-pg'], args: [] },
+      { name: 'browser', projects: ['e2e'], args: [] },
+      { name: 'node', projects: ['web', 'contract', 'sdk', 'mock', 'server', 'server-pg'], args: [] },
     ];
 
 const children = new Set();
