@@ -30,9 +30,13 @@ export type WebPages = (
   fetchApi?: (request: Request) => Promise<Response>,
 ) => Promise<string>;
 
-/** What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path parameter in reads). */
+/**
+ * What the build's page-hints.json holds: per route, ready-made <link> tags (`:name` for a path
+ * parameter in reads). A build before the split into `styles` and `modules` has them together in
+ * `links`, applied to every page of the route as that build's pages expect.
+ */
 interface PageHints {
-  routes: Array<{ pattern: string; styles: string[]; modules: string[]; reads: string[]; page?: string }>;
+  routes: Array<{ pattern: string; styles?: string[]; modules?: string[]; links?: string[]; reads?: string[]; page?: string }>;
 }
 
 /** The parameters of `path` if it matches `pattern` (literal parts ignore case, as the app's router does). */
@@ -60,14 +64,16 @@ function hintsFor(hints: PageHints | null, path: string, query: string): { hinte
   for (const route of hints?.routes ?? []) {
     const params = matchPattern(route.pattern, path);
     if (!params) continue;
+    const styles = route.styles ?? route.links ?? [];
+    const modules = route.modules ?? [];
     try {
       // What the app's SDK sends: the decoded path segment, encoded again.
-      const reads = query ? [] : route.reads.map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
+      const reads = query ? [] : (route.reads ?? []).map((tag) => tag.replace(/:(\w+)/g, (whole, name: string) =>
         params[name] === undefined ? whole : encodeURIComponent(decodeURIComponent(params[name]))));
-      return { hinted: true, page: query ? undefined : route.page, head: [...route.styles, ...route.modules, ...reads].join(''), links: route.styles.join('') };
+      return { hinted: true, page: query ? undefined : route.page, head: [...styles, ...modules, ...reads].join(''), links: styles.join('') };
     } catch {
       // a malformed escape in the address: no read is named
-      return { hinted: true, page: undefined, head: [...route.styles, ...route.modules].join(''), links: route.styles.join('') };
+      return { hinted: true, page: undefined, head: [...styles, ...modules].join(''), links: styles.join('') };
     }
   }
   return { hinted: false, page: undefined, head: '', links: '' };
@@ -98,7 +104,14 @@ export function createWebPages(webDist: string): WebPages {
   };
   const shell = existsSync(join(webDist, 'shell.html')) ? 'shell.html' : 'index.html';
   const hints: Promise<PageHints | null> = existsSync(join(webDist, 'page-hints.json'))
-    ? read('page-hints.json').then((text) => JSON.parse(text) as PageHints)
+    ? read('page-hints.json').then(
+        (text) => {
+          // Only hints: a file this server cannot read serves the pages without them.
+          const parsed = JSON.parse(text) as PageHints | null;
+          return Array.isArray(parsed?.routes) ? parsed : null;
+        },
+        () => null,
+      ).catch(() => null)
     : Promise.resolve(null);
   const bundle = join(`${resolve(webDist)}-ssr`, 'render.mjs');
   const ssr: Promise<SsrBundle | null> =
