@@ -104,14 +104,13 @@ export function createWebPages(webDist: string): WebPages {
   };
   const shell = existsSync(join(webDist, 'shell.html')) ? 'shell.html' : 'index.html';
   const hints: Promise<PageHints | null> = existsSync(join(webDist, 'page-hints.json'))
-    ? read('page-hints.json').then(
-        (text) => {
-          // Only hints: a file this server cannot read serves the pages without them.
+    ? read('page-hints.json')
+        .then((text) => {
           const parsed = JSON.parse(text) as PageHints | null;
           return Array.isArray(parsed?.routes) ? parsed : null;
-        },
-        () => null,
-      ).catch(() => null)
+        })
+        // Only hints: a file this server cannot read or parse serves the pages without them.
+        .catch(() => null)
     : Promise.resolve(null);
   const bundle = join(`${resolve(webDist)}-ssr`, 'render.mjs');
   const ssr: Promise<SsrBundle | null> =
