@@ -27,18 +27,8 @@ const WIDTHS = [
   ['390', PHONE],
 ] as const;
 
-const session = useBrowserSession();
-
-/** Each test's pages close when it ends, so their hub connections don't linger for the next one. */
-const openPages: Page[] = [];
-async function newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const page = await session.newPage(viewport);
-  openPages.push(page);
-  return page;
-}
-async function closePages() {
-  await Promise.allSettled(openPages.splice(0).map((page) => page.context().close()));
-}
+const session = useBrowserSession({ reuseTabs: true });
+const newPage = (viewport: { width: number; height: number } = DESKTOP) => session.newPage(viewport);
 
 /**
  * Saves test-results/screenshots/chrome-<name>-<width>.png. Overlays (dialogs, drawers, menus,
@@ -202,7 +192,6 @@ describe('auth through the dialogs', () => {
     await expect.poll(() => stored(page)).toEqual([null, null, null]);
     panel = await openAccountPanel(page);
     await panel.getByText('Guest User', { exact: true }).waitFor();
-    await closePages();
   });
 
   it('a wrong password shows Failed to Login and keeps the typed username', async () => {
@@ -234,7 +223,6 @@ describe('auth through the dialogs', () => {
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => stored(page)).toEqual([SITA.token, 'User', SITA.userId]);
-    await closePages();
   });
 
   it('an admin signing in on the storefront is sent to /admin', async () => {
@@ -250,7 +238,6 @@ describe('auth through the dialogs', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     // The storefront chrome is gone in the back office.
     await expect.poll(() => page.getByRole('button', { name: 'Open account panel' }).count()).toBe(0);
-    await closePages();
   });
 
   it('a guest opening /cart, /wishlist or /myOrders lands on / with the Sign In dialog open', async () => {
@@ -268,7 +255,6 @@ describe('auth through the dialogs', () => {
       // The guarded page never asked for the customer's data.
       expect(requests, path).toEqual([]);
     }
-    await closePages();
   });
 
   it('a stored Admin or Staff role on a storefront URL is moved to its own area on load', async () => {
@@ -289,7 +275,6 @@ describe('auth through the dialogs', () => {
     await customer.goto('/contact');
     await h1(customer, 'Contact Us');
     expect(pathname(customer)).toBe('/contact');
-    await closePages();
   });
 });
 
@@ -354,7 +339,6 @@ describe('live notifications', () => {
     const phoneToast = phone.locator('[role="status"][aria-live="polite"]');
     await expect.poll(() => phoneToast.textContent()).toBe('Admin: New book added! Palpasa Cafe');
     await shot(phone, 'toast');
-    await closePages();
   });
 });
 
@@ -414,7 +398,6 @@ describe('dialogs, menus and pages', () => {
     await page.keyboard.press('Escape');
     await signUp.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('Open account panel');
-    await closePages();
   });
 
   it.each(WIDTHS)('at %s px: /contact, a category page and the guest and signed-in profile render', async (_, viewport) => {
@@ -437,7 +420,6 @@ describe('dialogs, menus and pages', () => {
     await h1(signedIn, 'My Profile');
     await signedIn.getByText('sita@example.com').waitFor();
     await shot(signedIn, 'profile', { fullPage: true });
-    await closePages();
   });
 
   it('the Books dropdown opens from the keyboard, links the four categories and keeps dead entries inert', async () => {
@@ -494,7 +476,6 @@ describe('dialogs, menus and pages', () => {
     // (The open panel covers the page's heading; the far left edge of the page is clear.)
     await page.mouse.click(4, DESKTOP.height - 120);
     await expect.poll(() => menu.isVisible()).toBe(false);
-    await closePages();
   });
 
   it.each(WIDTHS)('at %s px: the home header and banner, the Books menu, the bell list (scrolling) and the mobile menu', async (width, viewport) => {
@@ -564,7 +545,6 @@ describe('dialogs, menus and pages', () => {
     } else {
       await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     }
-    await closePages();
   });
 
   it.each(WIDTHS)('at %s px: an unknown path shows the not-found page', async (width, viewport) => {
@@ -584,6 +564,5 @@ describe('dialogs, menus and pages', () => {
       await h1(page, 'Contact Us');
       await expectNoSeriousViolations(page, '/contact');
     }
-    await closePages();
   });
 });

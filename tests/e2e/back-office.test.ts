@@ -24,7 +24,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reuseTabs: true });
 
 function apiRequest(page: Page, method: string, path: string): Promise<Request> {
   return page.waitForRequest((request) => request.method() === method && new URL(request.url()).pathname === `/api${path}`);

@@ -34,56 +34,146 @@ export interface BrowserSession {
   appUrl: string;
   mockUrl: string;
   /**
-   * A fresh context (own localStorage) with one page at the given viewport, with reduced
-   * motion so dialogs and drawers are screenshotted fully open.
+   * A page at the given viewport, with reduced motion so dialogs and drawers are screenshotted
+   * fully open: a fresh context (own localStorage), or with `reuseTabs` a tab an earlier test of
+   * the file left, wiped clean (see openBrowser).
    */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** A new page (as newPage) whose localStorage already holds `who`'s session. */
   signedInPage(who: StoredSession, viewport?: { width: number; height: number }): Promise<Page>;
   /** Every page newPage opened since the last closePages, watched for the failure report. */
   watchedPages: WatchedPage[];
-  /** Closes every context newPage opened so far (useBrowserSession: after each test). */
+  /** Ends every page newPage gave out so far (useBrowserSession: after each test). */
   closePages(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /**
+   * Hand a test the tab an earlier test of the file used, wiped clean, instead of a new context
+   * and tab. A new tab costs Chromium a renderer process and its first load about 1.3 s of CPU
+   * more than a navigation in a tab it has (measured on the 2-core CI machine); a file of 15
+   * tests with two pages each spends half its CPU opening tabs. Between tests a kept tab is
+   * left on about:blank (its app, timers and hub connection gone), its routes, init scripts and
+   * listeners dropped, and its origin's storage and cookies cleared: what a test can see of an
+   * earlier one is only the browser's memory cache, warm as for a returning visitor. A tab whose
+   * test touched what cannot be undone (Playwright's clock, exposed functions, context-wide init
+   * scripts, emulated media, offline) is closed instead, as are all tabs without this option.
+   * Tests about a first visit (what is fetched, what paints first) keep fresh contexts.
+   */
+  reuseTabs?: boolean;
+}
+
+interface Tab {
+  context: BrowserContext;
+  /** page.addInitScript as Playwright has it (the page's own is wrapped to mark the tab dirty). */
+  addInitScript: Page['addInitScript'];
+  watched: WatchedPage;
+  /** Init scripts the harness added for this test (presetSession, recordLayoutShifts). */
+  scripts: { dispose(): Promise<void> }[];
+  /** The test did something to the tab that cleaning cannot undo. */
+  dirty: boolean;
+}
+const tabs = new WeakMap<Page, Tab>();
+
 /** Playwright gives every launch a fresh, temporary user data dir of its own. */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser({ reuseTabs = false }: BrowserOptions = {}): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: chromiumPath as string,
     args: CHROMIUM_ARGS,
   });
-  const contexts: BrowserContext[] = [];
-  const pages: WatchedPage[] = [];
   const appUrl = inject('appUrl');
-  const newPage = async (viewport = DESKTOP) => {
+  const inUse: Tab[] = [];
+  const idle: Tab[] = [];
+  const watchedPages: WatchedPage[] = [];
+  const openTab = async (viewport: { width: number; height: number }) => {
     const context = await browser.newContext({ viewport, baseURL: appUrl, reducedMotion: 'reduce' });
-    contexts.push(context);
     const page = await context.newPage();
-    pages.push(await watchPage(page));
-    return page;
+    const tab: Tab = { context, addInitScript: page.addInitScript.bind(page), watched: await watchPage(page), scripts: [], dirty: false };
+    markDirtyOnLastingChanges(page, tab);
+    tabs.set(page, tab);
+    return tab;
+  };
+  const newPage = async (viewport = DESKTOP) => {
+    let tab = idle.pop();
+    if (tab) {
+      const size = tab.watched.page.viewportSize();
+      if (size?.width !== viewport.width || size?.height !== viewport.height) await tab.watched.page.setViewportSize(viewport);
+    } else {
+      tab = await openTab(viewport);
+    }
+    inUse.push(tab);
+    watchedPages.push(tab.watched);
+    return tab.watched.page;
+  };
+  const end = async (tab: Tab) => {
+    if (reuseTabs && !tab.dirty && !tab.watched.page.isClosed() && (await wipe(tab, appUrl))) idle.push(tab);
+    else await tab.context.close().catch(() => {});
   };
   return {
     browser,
     appUrl,
     mockUrl: inject('appMockUrl'),
     newPage,
-    watchedPages: pages,
+    watchedPages,
     async signedInPage(who, viewport = DESKTOP) {
       const page = await newPage(viewport);
       await presetSession(page, who);
       return page;
     },
     async closePages() {
-      const open = contexts.splice(0);
-      pages.splice(0);
-      await Promise.allSettled(open.map((c) => c.close()));
+      watchedPages.splice(0);
+      await Promise.all(inUse.splice(0).map(end));
     },
     async close() {
-      await Promise.allSettled(contexts.map((c) => c.close()));
+      await Promise.allSettled([...inUse.splice(0), ...idle.splice(0)].map((tab) => tab.context.close()));
       await browser.close();
     },
   };
+}
+
+/** Marks the tab dirty when its test uses what a wipe cannot undo. */
+function markDirtyOnLastingChanges(page: Page, tab: Tab) {
+  const mark = <T extends object>(target: T, methods: string[]) => {
+    for (const name of methods) {
+      const original = (target as Record<string, unknown>)[name];
+      if (typeof original !== 'function') continue;
+      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        tab.dirty = true;
+        return (original as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  mark(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume']);
+  mark(page, ['addInitScript', 'exposeFunction', 'exposeBinding', 'emulateMedia', 'setExtraHTTPHeaders']);
+  mark(page.context(), ['addInitScript', 'exposeFunction', 'exposeBinding', 'setOffline', 'grantPermissions', 'setGeolocation', 'setExtraHTTPHeaders', 'route', 'routeWebSocket']);
+}
+
+/**
+ * Makes a kept tab as a new one would be for the next test: on about:blank, no routes, no init
+ * scripts or listeners of the last test, the app origin's storage and cookies cleared. Answers
+ * false when it could not (the tab is then closed).
+ */
+async function wipe(tab: Tab, appUrl: string): Promise<boolean> {
+  const { page, log } = tab.watched;
+  try {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto('about:blank');
+    for (const script of tab.scripts.splice(0)) await script.dispose();
+    page.removeAllListeners();
+    log.length = 0;
+    listenForTheReport(page, log);
+    await tab.context.clearCookies();
+    const cdp = await tab.context.newCDPSession(page);
+    try {
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(appUrl).origin, storageTypes: 'all' });
+    } finally {
+      await cdp.detach();
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A page whose clicks, console errors, page errors, failed requests and navigations are kept. */
@@ -112,6 +202,12 @@ export async function watchPage(page: Page): Promise<WatchedPage> {
   });
   // What the page said, kept for the report of a failed test (describeWatchedPages).
   const log: string[] = [];
+  listenForTheReport(page, log);
+  return { page, log };
+}
+
+/** Keeps what `page` says in `log`, timed from now: console errors, page errors, failed requests, navigations. */
+function listenForTheReport(page: Page, log: string[]) {
   const started = Date.now();
   const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
   page.on('console', (message) => {
@@ -122,7 +218,6 @@ export async function watchPage(page: Page): Promise<WatchedPage> {
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
   });
-  return { page, log };
 }
 
 /** The open pages as a failed test left them: URL, state, a screenshot, what each page logged. */
@@ -174,14 +269,15 @@ export function reportPagesOnFailure(pages: () => WatchedPage[]) {
  * One browser for the calling test file: opened before its tests, closed after them. Call it at
  * the top level; the session is usable inside hooks and tests.
  */
-export function useBrowserSession(): BrowserSession {
+export function useBrowserSession(options: BrowserOptions = {}): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
-    Object.assign(session, await openBrowser());
+    Object.assign(session, await openBrowser(options));
   });
   // A test's pages live as long as the test: an open page keeps its clocks ticking and its hub
-  // connection pinging, and every later test would share the two cores with it. A failed test's
-  // pages are described first (vitest runs onTestFinished before onTestFailed, so one hook does both).
+  // connection pinging, and every later test would share the two cores with it (a kept tab is
+  // left on about:blank). A failed test's pages are described first (vitest runs onTestFinished
+  // before onTestFailed, so one hook does both).
   beforeEach(({ task, onTestFinished }) => {
     onTestFinished(async (finished) => {
       if (finished.task.result?.state === 'fail') console.log(await describeWatchedPages(session.watchedPages ?? [], task.name));
@@ -250,11 +346,18 @@ export async function reviewsLoaded(page: Page) {
 
 /** Stores a session the way the sign-in dialog does, before the app's scripts run. */
 export async function presetSession(page: Page, session: StoredSession) {
-  await page.addInitScript((s) => {
+  await addTestInitScript(page, (s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('role', s.role);
     localStorage.setItem('userId', s.userId);
   }, session);
+}
+
+/** page.addInitScript for this test only: a kept tab drops it before the next test (openBrowser). */
+async function addTestInitScript(page: Page, script: (session: StoredSession) => void, arg: StoredSession) {
+  const tab = tabs.get(page);
+  if (tab) tab.scripts.push(await tab.addInitScript(script, arg));
+  else await page.addInitScript(script, arg);
 }
 
 let axeSource: string | undefined;

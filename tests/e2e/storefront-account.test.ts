@@ -10,7 +10,7 @@ import {
   useBrowserSession,
 } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reuseTabs: true });
 
 const customerPage = (viewport = DESKTOP) => session.signedInPage(CUSTOMER, viewport);
 

@@ -13,7 +13,7 @@ import {
   useBrowserSession,
 } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reuseTabs: true });
 
 /**
  * Home, loaded; with `clock`, the page runs on Playwright's controllable clock, set to the last

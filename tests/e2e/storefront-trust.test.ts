@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, CUSTOMER, DESKTOP, PHONE, broadcastLive, reviewsLoaded, screenshot, settled, storefrontScreenshot, useBrowserSession, watchHub } from './harness';
 
-const session = useBrowserSession();
+const session = useBrowserSession({ reuseTabs: true });
 
 /** Inside the example sale windows (2025-01-01 .. 2029-12-31T23:59:59Z), years from their end. */
 const MID_SALE = new Date('2026-11-21T10:00:00Z');
