@@ -9,7 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { errorBody, documentForBase, type Contract, type OperationMeta } from './http/contract.js';
+import { errorBody, documentForRoutes, type Contract, type OperationMeta } from './http/contract.js';
 import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from './http/validation.js';
 import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { registerSecurity, type SecurityOptions } from './http/security.js';
@@ -289,14 +289,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return result;
     };
   }
-  const bases = new Set([...contract.operations.values()].map((op) => op.base));
-  for (const base of bases) {
-    await app.register(openapiGlue, {
-      specification: withOptionalBodies(documentForBase(contract, base), contract),
-      serviceHandlers,
-      prefix: base,
-    });
-  }
+  await app.register(openapiGlue, {
+    specification: withOptionalBodies(documentForRoutes(contract), contract),
+    serviceHandlers,
+  });
 
   // ---------- files: uploaded covers, the example covers, the web app ----------
   await app.register(fastifyStatic, {

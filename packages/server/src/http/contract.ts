@@ -98,15 +98,19 @@ export async function loadContract(path = DEFAULT_CONTRACT_PATH): Promise<Contra
   return { document, operations };
 }
 
-/** The document with only the paths under `base`, for one glue registration with that prefix. */
-export function documentForBase(contract: Contract, base: string): Record<string, any> {
+/**
+ * The document the glue turns into routes: every path under its base (`/api/book/all`, and the
+ * path-level `servers: [{url: /}]` ones as they are). One registration for all of them: the glue
+ * checks the whole document against the OpenAPI schema each time it is registered.
+ */
+export function documentForRoutes(contract: Contract): Record<string, any> {
   const paths: Record<string, any> = {};
   for (const [path, item] of Object.entries<any>(contract.document.paths ?? {})) {
     const operation = METHODS.map((m) => item[m]).find(Boolean);
     const meta = operation ? contract.operations.get(String(operation.operationId)) : undefined;
-    if (meta?.base !== base) continue;
+    if (!meta) continue;
     const { servers: _servers, ...rest } = item;
-    paths[path] = rest;
+    paths[`${meta.base}${path}`] = rest;
   }
   return { ...contract.document, paths };
 }
