@@ -69,7 +69,7 @@ interface Tab {
   /** page.addInitScript as Playwright has it (the page's own is wrapped to mark the tab dirty). */
   addInitScript: Page['addInitScript'];
   watched: WatchedPage;
-  /** Init scripts the harness added for this test (presetSession, recordLayoutShifts). */
+  /** Init scripts the harness added for this test (presetSession): dropped by the wipe. */
   scripts: { dispose(): Promise<void> }[];
   /** The test did something to the tab that cleaning cannot undo. */
   dirty: boolean;
