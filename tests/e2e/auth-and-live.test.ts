@@ -28,7 +28,6 @@ const WIDTHS = [
 ] as const;
 
 const session = useBrowserSession({ reuseTabs: true });
-const newPage = (viewport: { width: number; height: number } = DESKTOP) => session.newPage(viewport);
 
 /**
  * Saves test-results/screenshots/chrome-<name>-<width>.png. Overlays (dialogs, drawers, menus,
@@ -85,7 +84,7 @@ async function waitForHandshakes(hub: { handshakes: number }, count: number) {
 
 describe('auth through the dialogs', () => {
   it.each(WIDTHS)('at %s px: sign up, verify the e-mail, sign in as sita, then sign out', async (_, viewport) => {
-    const page = await newPage(viewport);
+    const page = await session.newPage(viewport);
     await page.goto('/contact');
     await h1(page, 'Contact Us');
 
@@ -195,7 +194,7 @@ describe('auth through the dialogs', () => {
   });
 
   it('a wrong password shows Failed to Login and keeps the typed username', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     await page.goto('/contact');
     await (await openAccountPanel(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
@@ -226,7 +225,7 @@ describe('auth through the dialogs', () => {
   });
 
   it('an admin signing in on the storefront is sent to /admin', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     await page.goto('/books');
     await (await openAccountPanel(page)).getByRole('button', { name: 'Sign in', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
@@ -241,7 +240,7 @@ describe('auth through the dialogs', () => {
   });
 
   it('a guest opening /cart, /wishlist or /myOrders lands on / with the Sign In dialog open', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     for (const path of ['/cart', '/wishlist', '/myOrders']) {
       const requests: string[] = [];
       page.on('request', (request) => {
@@ -258,19 +257,19 @@ describe('auth through the dialogs', () => {
   });
 
   it('a stored Admin or Staff role on a storefront URL is moved to its own area on load', async () => {
-    const admin = await newPage();
+    const admin = await session.newPage();
     await presetSession(admin, ADMIN);
     await admin.goto('/books');
     await admin.waitForURL((url) => url.pathname === '/admin');
     await h1(admin, 'Dashboard');
 
-    const staff = await newPage();
+    const staff = await session.newPage();
     await presetSession(staff, STAFF);
     await staff.goto('/contact');
     await staff.waitForURL((url) => url.pathname === '/staff');
 
     // A customer stays where they are.
-    const customer = await newPage();
+    const customer = await session.newPage();
     await presetSession(customer, SITA);
     await customer.goto('/contact');
     await h1(customer, 'Contact Us');
@@ -280,7 +279,7 @@ describe('auth through the dialogs', () => {
 
 describe('live notifications', () => {
   it('a broadcast shows as a toast, queued messages follow in order, the bell lists them, and it survives a dropped connection', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     const hub = watchHub(page);
     await page.clock.install();
     await page.goto('/');
@@ -331,7 +330,7 @@ describe('live notifications', () => {
     await expect.poll(() => toast.textContent()).toBe('Admin: New book added! Karnali Blues');
 
     // The same toast on a phone.
-    const phone = await newPage(PHONE);
+    const phone = await session.newPage(PHONE);
     const phoneHub = watchHub(phone);
     await phone.goto('/');
     await waitForHandshakes(phoneHub, 1);
@@ -344,7 +343,7 @@ describe('live notifications', () => {
 
 describe('dialogs, menus and pages', () => {
   it('the Sign In dialog is modal: focus moves in, Tab stays inside, Escape closes and focus returns', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     await page.goto('/profile');
     await h1(page, 'My Profile');
 
@@ -401,7 +400,7 @@ describe('dialogs, menus and pages', () => {
   });
 
   it.each(WIDTHS)('at %s px: /contact, a category page and the guest and signed-in profile render', async (_, viewport) => {
-    const page = await newPage(viewport);
+    const page = await session.newPage(viewport);
     await page.goto('/contact');
     await h1(page, 'Contact Us');
     await shot(page, 'contact', { fullPage: true });
@@ -414,7 +413,7 @@ describe('dialogs, menus and pages', () => {
     await page.getByText("You're browsing as a guest").waitFor();
     await shot(page, 'profile-guest', { fullPage: true });
 
-    const signedIn = await newPage(viewport);
+    const signedIn = await session.newPage(viewport);
     await presetSession(signedIn, SITA);
     await signedIn.goto('/profile');
     await h1(signedIn, 'My Profile');
@@ -423,7 +422,7 @@ describe('dialogs, menus and pages', () => {
   });
 
   it('the Books dropdown opens from the keyboard, links the four categories and keeps dead entries inert', async () => {
-    const page = await newPage();
+    const page = await session.newPage();
     await page.goto('/contact');
     await h1(page, 'Contact Us');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -479,7 +478,7 @@ describe('dialogs, menus and pages', () => {
   });
 
   it.each(WIDTHS)('at %s px: the home header and banner, the Books menu, the bell list (scrolling) and the mobile menu', async (width, viewport) => {
-    const page = await newPage(viewport);
+    const page = await session.newPage(viewport);
     await page.goto('/');
     const banner = page.getByRole('link', { name: /Shop now/ });
     await banner.waitFor();
@@ -548,7 +547,7 @@ describe('dialogs, menus and pages', () => {
   });
 
   it.each(WIDTHS)('at %s px: an unknown path shows the not-found page', async (width, viewport) => {
-    const page = await newPage(viewport);
+    const page = await session.newPage(viewport);
     const response = await page.goto('/no-such-shelf/here');
     expect(response?.ok()).toBe(true);
     await h1(page, 'Page not found');
