@@ -27,7 +27,16 @@ export const CUSTOMER: StoredSession = { token: 'mock.customer.token', role: 'Us
 /** bookId of Muna Madan in the mock's examples. */
 export const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
 
-export const CHROMIUM_ARGS: string[] = chromiumArgs;
+/**
+ * The test browser: Debian's Chromium as `npm run perf` starts it, with one renderer process for
+ * all its tabs. Every page of a run is one site (loopback), and Chromium otherwise starts a
+ * renderer for each new tab and keeps a spare beside it: a new process, its Blink and V8 set up,
+ * the app's scripts compiled again. Measured, the whole end to end alone on the 2-core machine,
+ * same hour: 282 to 254 CPU-s, 205 to 192 s (a few CPU-s of it server-flow's two server
+ * processes, tests/server/processes.ts). Tabs keep their own documents and storage (a context
+ * each); only the process is shared, as a browser short of memory shares it.
+ */
+export const CHROMIUM_ARGS: string[] = [...chromiumArgs, '--renderer-process-limit=1'];
 
 export interface BrowserSession {
   browser: Browser;
