@@ -8,8 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { findFreePort } from '../../scripts/lib/free-port.mjs';
-// @ts-expect-error plain ESM script without type declarations
 import { waitFor } from '../../scripts/lib/wait-for.mjs';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -37,12 +35,23 @@ function backendHandler(req: IncomingMessage, res: ServerResponse) {
 
 let backend: Server;
 let backendPort: number;
+let backendUp = false;
 let hubServer: WebSocketServer;
 let mock: Mock;
 
 beforeAll(async () => {
+  // The backend's port is held for the whole file, and until startBackend() the backend hangs up
+  // on every connection without a word: down, as the mock sees it. (Freeing the port until then
+  // let another server of the run take it: the mock once found a real Pustak answering there.)
+  backend = createServer(backendHandler);
+  backend.on('connection', (socket) => {
+    if (!backendUp) socket.destroy();
+  });
+  hubServer = new WebSocketServer({ server: backend, path: '/hubs/notification' });
+  hubServer.on('connection', (socket) => socket.on('message', (data) => socket.send(`backend heard ${String(data)}`)));
+  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+  backendPort = (backend.address() as AddressInfo).port;
   // The mock starts first, against a backend that is not up yet.
-  backendPort = await findFreePort();
   mock = await startMock({ port: 0, log: quiet, proxy: `http://127.0.0.1:${backendPort}/api` });
 });
 
@@ -52,12 +61,8 @@ afterAll(async () => {
   if (backend) await new Promise((done) => backend.close(() => done(undefined)));
 });
 
-async function startBackend() {
-  backend = createServer(backendHandler);
-  hubServer = new WebSocketServer({ server: backend, path: '/hubs/notification' });
-  hubServer.on('connection', (socket) => socket.on('message', (data) => socket.send(`backend heard ${String(data)}`)));
-  await new Promise<void>((resolve) => backend.listen(backendPort, '127.0.0.1', resolve));
-  expect((backend.address() as AddressInfo).port).toBe(backendPort);
+function startBackend() {
+  backendUp = true;
 }
 
 const health = async () => {
@@ -70,7 +75,7 @@ describe('proxy mode', () => {
     const down = await health();
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ ok: false, proxy: `http://127.0.0.1:${backendPort}/api` });
-    await startBackend();
+    startBackend();
     const up = await waitFor(async () => ((await health()).status === 200 ? health() : undefined), { timeoutMs: 10_000, what: 'the mock to see the backend' });
     expect(up.body).toMatchObject({ ok: true, api: 'ready' });
   });
