@@ -14,25 +14,25 @@ import { createServer } from 'node:net';
  * @returns {Promise<number>}
  */
 export async function findFreePort(host = '127.0.0.1') {
-  const [low, high] = portsBelowEphemeral();
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  const [low, high] = BELOW_EPHEMERAL;
+  for (let attempt = 0; high >= low && attempt < 100; attempt += 1) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
     if (await bindAndRelease(port, host)) return port;
   }
-  return bindAndRelease(0, host); // a crowded machine: the OS's choice
+  return bindAndRelease(0, host); // a crowded machine, or no room below the range: the OS's choice
 }
 
-/** Ports 16384 up to the start of the ephemeral range (Linux: 32768-60999; elsewhere IANA's 49152-65535). */
-function portsBelowEphemeral() {
-  let ephemeralLow = 49152;
+/** The ports drawn from: 16384 (1024 if the range starts lower) up to the ephemeral range's start. */
+const BELOW_EPHEMERAL = (() => {
+  let ephemeralLow = 49152; // IANA's dynamic range, where /proc does not say (not Linux)
   try {
     const [first] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     if (Number.isInteger(first) && first > 0) ephemeralLow = first;
   } catch {
-    // not Linux: IANA's dynamic range
+    // not Linux
   }
-  return ephemeralLow > 16384 + 1024 ? [16384, ephemeralLow - 1] : [1024, 16383];
-}
+  return [ephemeralLow > 16384 + 1024 ? 16384 : 1024, ephemeralLow - 1];
+})();
 
 /**
  * Binds `port` on `host` and releases it: the port bound (for 0, the one the OS chose), or 0 when

@@ -19,6 +19,7 @@ const root = resolve(import.meta.dirname, '../..');
  * test servers answer the whole end to end's browser traffic (281.7 to 303.0 CPU-s with it).
  */
 const NODE_FLAGS = ['--liftoff-only'];
+
 let built: Promise<unknown> | undefined;
 
 /** Transpiles packages/server once per test process. */
