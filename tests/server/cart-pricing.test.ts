@@ -1,15 +1,19 @@
 // Issue 11, "the cart charges what the card showed": the cart the server lists, priced by the
 // SDK's one rule (cartSummary: the sale price only while the sale runs, 5 % from five copies),
 // is exactly what placing the order charges.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cartSummary, type CartLine } from '../../packages/sdk/src/domain/index.js';
 import { IDS, newCustomer, startTestServer, type TestServer } from './helpers.js';
 
+// One server for the file, back at the seeded state and NOW before each test.
 let t: TestServer;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await startTestServer();
 });
-afterEach(async () => {
+beforeEach(async () => {
+  await t.reset();
+});
+afterAll(async () => {
   await t?.close();
 });
 

@@ -1,13 +1,19 @@
 // The business rules of legacy-backend.md with the bug fixes of issue 8, each as a test that
 // fails if the rule regresses. The server runs in this process with a clock the test sets.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { IDS, NOW, lastCode, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { appTables } from './seeded-dump.js';
 
+// One server for the file, back at the seeded state and NOW before each test.
 let t: TestServer;
-beforeEach(async () => {
+beforeAll(async () => {
   t = await startTestServer();
 });
-afterEach(async () => {
+beforeEach(async () => {
+  await t.reset();
+});
+afterAll(async () => {
   await t?.close();
 });
 
@@ -344,5 +350,36 @@ describe('dashboard', () => {
     expect(after.weeklySales.find((d: { day: string }) => d.day === 'Mon').count).toBeGreaterThanOrEqual(1);
     expect(after.weeklySales).toHaveLength(7);
     expect(new Date(NOW).getUTCDay()).toBe(1);
+  });
+});
+
+describe('the server the tests of this file share', () => {
+  /** Every row of every app table, in a stable order. */
+  async function everyRow() {
+    const rows: Record<string, unknown[]> = {};
+    for (const { name } of await appTables(t.server.database.db)) {
+      rows[name] = (await sql`select * from ${sql.table(name)} r order by r::text`.execute(t.server.database.db)).rows;
+    }
+    return rows;
+  }
+  const hillHouseStock = async () => (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.hillHouse}` })).json().data.quantity;
+
+  it('is back at the seeded rows, an empty outbox, fresh caches and NOW after reset()', async () => {
+    const seeded = await everyRow();
+    expect(seeded.users!.length).toBeGreaterThan(0);
+    expect(await hillHouseStock()).toBe(2); // now cached
+    const { token } = await newCustomer(t, 'leftover');
+    const order = await buy(token, [[IDS.hillHouse, 2]]);
+    expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+    expect(await hillHouseStock()).toBe(0);
+    t.clock.advance(86_400_000);
+
+    await t.reset();
+    expect(await everyRow()).toEqual(seeded);
+    expect(t.server.services.mailer.outbox).toEqual([]);
+    expect(t.clock.now().toISOString()).toBe(new Date(NOW).toISOString());
+    expect(await hillHouseStock()).toBe(2);
+    const signIn = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'leftover', password: 'pustak123' } });
+    expect(signIn.statusCode).not.toBe(200);
   });
 });

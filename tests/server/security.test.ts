@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
 import Fastify from 'fastify';
@@ -18,18 +18,24 @@ import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './hel
 import { buildServer } from './processes.js';
 
 const MINUTE = 60_000;
-const servers: TestServer[] = [];
 const folders: string[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+// The tests that ask for the same options share one server, put back to the seeded state, its
+// counters emptied and its clock at NOW (reset()) each time it is asked for again.
+const servers = new Map<string, TestServer>();
 afterAll(async () => {
+  await Promise.all([...servers.values()].map((s) => s.close()));
   await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
 });
 
 async function server(options: Parameters<typeof startTestServer>[0] = {}) {
+  const key = JSON.stringify(options);
+  const kept = servers.get(key);
+  if (kept) {
+    await kept.reset();
+    return kept;
+  }
   const t = await startTestServer(options);
-  servers.push(t);
+  servers.set(key, t);
   return t;
 }
 
