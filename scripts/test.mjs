@@ -11,8 +11,9 @@
 // queue in a single line behind each other. Each lane's output lines carry its name.
 // With arguments (`npm test -- --project sdk`, a file name, ...) one Vitest process runs them.
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +21,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = resolve(root, 'test-results');
 const vitest = resolve(root, 'node_modules/vitest/vitest.mjs');
 await mkdir(reports, { recursive: true });
+
+// The seeded PGlite database both lanes' test servers start from, built once for both
+// (tests/setup/pglite-seed.ts): a folder for it, removed after the run.
+const seedDir = await mkdtemp(join(tmpdir(), 'pustak-seed-'));
+process.env.PUSTAK_TEST_SEED_DIR = seedDir;
 
 const extra = process.argv.slice(2);
 const lanes = extra.length > 0
@@ -75,7 +81,7 @@ async function countsOf(report) {
 }
 
 const started = Date.now();
-const results = await Promise.all(lanes.map(runLane));
+const results = await Promise.all(lanes.map(runLane)).finally(() => rm(seedDir, { recursive: true, force: true }));
 const sum = (key) => results.reduce((total, r) => total + r[key], 0);
 const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
 if (lanes.length > 1) {
