@@ -1,10 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// One Prism mock per Vitest process, for the projects that call the API from the contract's
+// examples (tests/setup/mock-global.ts).
+const sharedMock = fileURLToPath(new URL('./tests/setup/mock-global.ts', import.meta.url));
+
 // One run, five layers (shared/guides/architecture.md): contract, SDK, mock, web pages and
-// browser end-to-end. The global setup starts one Prism mock on a free port for all of them.
+// browser end-to-end.
 export default defineConfig({
   test: {
-    globalSetup: ['tests/setup/mock-global.ts'],
     // Two cores: a couple of workers pays; more only fights Prism and Chromium for CPU.
     maxWorkers: 2,
     projects: [
@@ -22,6 +26,7 @@ export default defineConfig({
           name: 'sdk',
           isolate: false, // one module graph for the project's files (node, no shared state)
           include: ['packages/sdk/test/**/*.test.ts'],
+          globalSetup: [sharedMock],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,6 +37,7 @@ export default defineConfig({
           name: 'mock',
           isolate: false, // one module graph for the project's files (node, no shared state)
           include: ['tests/mock/**/*.test.ts'],
+          globalSetup: [sharedMock],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -79,6 +85,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './packages/web',
+          globalSetup: [sharedMock],
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],

@@ -41,6 +41,9 @@ const HEALTH_PROBE_TIMEOUT_MS = 2_000;
  * @property {number} [maxBodyBytes] largest API request body (default 6 MiB); larger is a 413
  * @property {number} [maxHubRecordBytes] largest hub message a client may send (default 64 KiB)
  * @property {string} [portVariable] the environment variable that sets the port, named in start-up errors (default PORT)
+ * @property {string} [prismUrl] a Prism already running in mock mode on the same contract, to answer
+ *   the API instead of starting one (it is left running on close). Prism is stateless and costs ~2
+ *   CPU-seconds to start, so the test suites start one and give each mock of their own this option.
  */
 
 /**
@@ -72,7 +75,9 @@ export async function startMock({
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   maxHubRecordBytes = DEFAULT_MAX_RECORD_BYTES,
   portVariable = 'PORT',
+  prismUrl: sharedPrismUrl,
 } = {}) {
+  if (sharedPrismUrl && proxy) throw new Error('A shared Prism answers from the examples; proxy mode starts its own.');
   const upstream = proxy ? proxyBase(proxy) : undefined;
   const hub = createNotificationHub({ pingIntervalMs: hubPingIntervalMs, log, maxRecordBytes: maxHubRecordBytes });
   const faults = createFaults();
@@ -143,7 +148,9 @@ export async function startMock({
   const boundPort = await listen(server, port, host, portVariable);
   let prism;
   try {
-    prism = await startPrism({ specPath, log, timeoutMs: startTimeoutMs, upstream: upstream?.href.replace(/\/$/, '') });
+    prism = sharedPrismUrl
+      ? { url: sharedPrismUrl.replace(/\/$/, ''), stop: async () => {} }
+      : await startPrism({ specPath, log, timeoutMs: startTimeoutMs, upstream: upstream?.href.replace(/\/$/, '') });
   } catch (error) {
     await Promise.all([hub.close(), closeServer(server)]);
     throw error;

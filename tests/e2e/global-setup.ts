@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build, preview } from 'vite';
-// @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { acquireSharedMock } from '../setup/mock-global.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +20,9 @@ declare module 'vitest' {
 const webRoot = resolve(import.meta.dirname, '../../packages/web');
 
 export default async function setup(project: TestProject) {
-  const mock = await startMock({ port: 0, log: { info() {}, warn: console.warn, error: console.error } });
+  // The Vitest process's shared mock (tests/setup/mock-global.ts): in `npm test`'s browser lane
+  // the end to end is its only user.
+  const { mock, release } = await acquireSharedMock();
   process.env.PUSTAK_MOCK_URL = mock.url;
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   // Its own output folder: a test run never overwrites packages/web/dist, nor races another build.
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
       preview: { port: 0, strictPort: false, host: '127.0.0.1', open: false },
     });
   } catch (error) {
-    await mock.close();
+    await release();
     await rm(outDir, { recursive: true, force: true });
     await rm(`${outDir}-ssr`, { recursive: true, force: true }); // the build's server-side bundle
     throw error;
@@ -54,7 +55,7 @@ export default async function setup(project: TestProject) {
   project.provide('webDist', outDir);
   return async () => {
     await new Promise<void>((done) => server!.httpServer.close(() => done()));
-    await mock.close();
+    await release();
     await rm(outDir, { recursive: true, force: true });
     await rm(`${outDir}-ssr`, { recursive: true, force: true }); // the build's server-side bundle
   };

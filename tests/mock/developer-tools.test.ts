@@ -4,7 +4,7 @@
 // normalised path it forwards.
 import { request } from 'node:http';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPustakClient, isApiError } from '../../packages/sdk/src/index';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
@@ -18,7 +18,7 @@ type Mock = { url: string; port: number; close(): Promise<void> };
 let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet, maxHubRecordBytes: 4096 });
+  mock = await startMock({ port: 0, log: quiet, maxHubRecordBytes: 4096, prismUrl: inject('prismUrl') });
 });
 
 afterAll(async () => {

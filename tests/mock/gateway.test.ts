@@ -1,6 +1,6 @@
 // The gateway in front of Prism, against the real contract (openapi/openapi.yaml): what a
 // caller of http://localhost:4010/api sees.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 
@@ -12,7 +12,7 @@ type Mock = { url: string; port: number; close(): Promise<void> };
 let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet });
+  mock = await startMock({ port: 0, log: quiet, prismUrl: inject('prismUrl') });
 });
 
 afterAll(async () => {

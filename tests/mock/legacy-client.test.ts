@@ -1,6 +1,6 @@
 // The legacy React client's calls exactly as it sends them (issue 7, part 1), against the mock
 // on the real contract: each must be taken as sent, while the contract's limits still hold.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 
@@ -15,7 +15,7 @@ type Mock = { url: string; port: number; close(): Promise<void> };
 let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet });
+  mock = await startMock({ port: 0, log: quiet, prismUrl: inject('prismUrl') });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // the status its Prefer header asks for, or a 2xx.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 
@@ -70,7 +70,7 @@ type Mock = { url: string; close(): Promise<void> };
 let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet });
+  mock = await startMock({ port: 0, log: quiet, prismUrl: inject('prismUrl') });
 });
 
 afterAll(async () => {

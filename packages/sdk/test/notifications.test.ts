@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '../../../scripts/mock/index.mjs';
 import { connectNotifications, type ConnectionState, type NotificationConnection } from '../src/index.js';
 
@@ -11,7 +11,7 @@ let mock: RunningMock | undefined;
 const open: NotificationConnection[] = [];
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet });
+  mock = await startMock({ port: 0, log: quiet, prismUrl: inject('prismUrl') });
 }, 60_000);
 
 afterAll(async () => {

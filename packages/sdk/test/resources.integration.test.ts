@@ -3,7 +3,7 @@
 // data of the right shape. The `cases` record is keyed by operationId, so the compiler
 // demands one case per operation and the last test checks the contract has no others.
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '../../../scripts/mock/index.mjs';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
 import {
@@ -40,7 +40,7 @@ function client(token?: string): PustakClient {
 }
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, log: quiet });
+  mock = await startMock({ port: 0, log: quiet, prismUrl: inject('prismUrl') });
   apiBase = `${mock.url}/api`;
   clients.anonymous = client();
   const tokens = await Promise.all(
