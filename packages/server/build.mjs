@@ -2,10 +2,12 @@
 // Builds packages/server/dist: every src/*.ts file transpiled on its own to ES2022 JavaScript
 // (TypeScript's transpileModule: types are stripped, nothing is bundled). Type checking is
 // `npm run typecheck`; this step only has to be quick enough to run before every start.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// A dist/ built from exactly the sources there are now (each file's size and time, this script,
+// the TypeScript version: dist/.sources.json) is kept as it is, without loading TypeScript.
+import { createRequire } from 'node:module';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const src = join(root, 'src');
@@ -20,12 +22,30 @@ async function* files(dir) {
 }
 
 const started = performance.now();
+const quiet = process.argv.includes('--quiet');
+const sourceFiles = [];
+for await (const file of files(src)) sourceFiles.push(file);
+const described = async (file) => {
+  const { size, mtimeMs } = await stat(file);
+  return [relative(root, file), size, mtimeMs];
+};
+const typescriptVersion = createRequire(import.meta.url)('typescript/package.json').version;
+const sources = JSON.stringify({
+  typescript: typescriptVersion,
+  files: await Promise.all([fileURLToPath(import.meta.url), ...sourceFiles.sort()].map(described)),
+});
+const SOURCES = '.sources.json';
+if ((await readFile(join(out, SOURCES), 'utf8').catch(() => '')) === sources) {
+  if (!quiet) console.log(`@pustak/server: dist/ is up to date (${sourceFiles.length} files)`);
+  process.exit(0);
+}
+const { default: ts } = await import('typescript');
 // Built beside dist/ and swapped in at the end: a server process starting meanwhile (another
 // test file, `npm start`) finds the previous complete build, never a half-written one.
 const building = `${out}.building-${process.pid}`;
 await rm(building, { recursive: true, force: true });
 let count = 0;
-for await (const file of files(src)) {
+for (const file of sourceFiles) {
   const { outputText } = ts.transpileModule(await readFile(file, 'utf8'), {
     fileName: file,
     compilerOptions: {
@@ -40,6 +60,7 @@ for await (const file of files(src)) {
   await writeFile(target, outputText);
   count += 1;
 }
+await writeFile(join(building, SOURCES), sources);
 // Another build may swap its own in at the same moment: move whatever is there aside and retry.
 for (let attempt = 1; ; attempt += 1) {
   const previous = `${out}.previous-${process.pid}-${attempt}`;
@@ -55,4 +76,4 @@ for (let attempt = 1; ; attempt += 1) {
     if (attempt >= 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
   }
 }
-if (!process.argv.includes('--quiet')) console.log(`@pustak/server: ${count} files built into dist/ in ${Math.round(performance.now() - started)} ms`);
+if (!quiet) console.log(`@pustak/server: ${count} files built into dist/ in ${Math.round(performance.now() - started)} ms`);
