@@ -1,15 +1,15 @@
 // The live notification hub, first through the real @microsoft/signalr client the SDK uses,
 // then on the wire, where the SignalR JSON protocol details are visible.
-import { resolve } from 'node:path';
 import { HubConnectionBuilder, HubConnectionState, HttpTransportType, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { WebSocket } from 'ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startMock } from '../../scripts/mock/index.mjs';
 // @ts-expect-error plain ESM script without type declarations
 import { waitFor } from '../../scripts/lib/wait-for.mjs';
 
-const fixture = resolve(import.meta.dirname, 'fixtures/minimal-openapi.yaml');
+// The hub needs no API: every mock here answers it from the run's shared Prism (mock-global.ts).
+const prismUrl = inject('prismUrl');
 const quiet = { info() {}, warn() {}, error() {} };
 const RS = '\x1e';
 const PING_INTERVAL_MS = 200;
@@ -20,7 +20,7 @@ type Received = [sender: string, text: string];
 let mock: Mock;
 
 beforeAll(async () => {
-  mock = await startMock({ port: 0, specPath: fixture, hubPingIntervalMs: PING_INTERVAL_MS, log: quiet });
+  mock = await startMock({ port: 0, prismUrl, hubPingIntervalMs: PING_INTERVAL_MS, log: quiet });
 });
 
 afterAll(async () => {
@@ -313,7 +313,7 @@ describe('sample notifications on a timer', () => {
   });
 
   it('broadcasts the legacy server’s messages at the given interval', async () => {
-    timed = await startMock({ port: 0, specPath: fixture, broadcastEverySeconds: 0.25, log: quiet });
+    timed = await startMock({ port: 0, prismUrl, broadcastEverySeconds: 0.25, log: quiet });
     const received: Received[] = [];
     connection = new HubConnectionBuilder().withUrl(`${timed.url}/hubs/notification`).configureLogging(LogLevel.None).build();
     connection.on('ReceiveMessage', (sender: string, text: string) => received.push([sender, text]));
