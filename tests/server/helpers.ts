@@ -15,7 +15,7 @@ import { seedExampleData } from '../../packages/server/src/db/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
 import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../../packages/server/src/http/rate-limit.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
-import { NOW, appTables, buildSeededDump, keepSeedCopy, restoreSeedCopy } from './seeded-dump.js';
+import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from './seeded-dump.js';
 
 // fastify-openapi-glue checks the contract against the OpenAPI schema at every server start with
 // a new @seriousme/openapi-schema-validator, which compiles that schema afresh each time: a
@@ -181,7 +181,7 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
   const url = listen ? await server.listen(0) : 'http://localhost:80';
   const call: TestServer['call'] = ({ token, headers, ...options }) =>
     server.app.inject({ ...options, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
-  let tables: ReturnType<typeof appTables> | undefined;
+  let layout: ReturnType<typeof seedLayout> | undefined;
   return {
     server,
     clock,
@@ -193,8 +193,8 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
       return reply.json().token as string;
     },
     async reset() {
-      tables ??= appTables(server.database.db);
-      await restoreSeedCopy(server.database.db, await tables);
+      layout ??= seedLayout(server.database.db);
+      await restoreSeedCopy(server.database.db, await layout);
       await Promise.all([server.services.cache.clear(), server.services.callers.clear()]);
       server.services.mailer.outbox?.splice(0);
       counters = memoryRateLimitStore();

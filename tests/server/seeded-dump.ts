@@ -54,14 +54,24 @@ export async function keepSeedCopy(db: Kysely<any>): Promise<void> {
   }
 }
 
+export interface SeedLayout {
+  tables: AppTable[];
+  /** The database holds the copy (an empty server's does not). */
+  seeded: boolean;
+}
+
+/** What restoreSeedCopy needs to know of a database: read once per server. */
+export async function seedLayout(db: Kysely<any>): Promise<SeedLayout> {
+  const { rows } = await sql`select 1 from information_schema.schemata where schema_name = ${COPY}`.execute(db);
+  return { tables: await appTables(db), seeded: rows.length > 0 };
+}
+
 /**
  * Puts every app table back to the copy's rows in one transaction: all emptied, then refilled
  * (foreign keys are not checked while refilling: the copy was consistent). A database without
  * the copy (an empty server) is left with empty tables.
  */
-export async function restoreSeedCopy(db: Kysely<any>, tables: AppTable[]): Promise<void> {
-  const { rows } = await sql`select 1 from information_schema.schemata where schema_name = ${COPY}`.execute(db);
-  const seeded = rows.length > 0;
+export async function restoreSeedCopy(db: Kysely<any>, { tables, seeded }: SeedLayout): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`set local session_replication_role = replica`.execute(trx);
     await sql`truncate table ${sql.join(tables.map((t) => sql.id('public', t.name)))}`.execute(trx);

@@ -7,9 +7,7 @@
 // Both bind free loopback ports and are closed after the run, whether the tests passed or not.
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without type declarations
-import { DEFAULT_SPEC_PATH, startMock } from '../../scripts/mock/index.mjs';
-// @ts-expect-error plain ESM script without type declarations
-import { startPrism } from '../../scripts/mock/prism.mjs';
+import { startMock } from '../../scripts/mock/index.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +28,8 @@ const log = { info() {}, warn: console.warn, error: console.error };
 const KEY = Symbol.for('pustak.tests.shared-mock');
 interface Holder {
   users: number;
-  started: Promise<{ mock: SharedMock & { close(): Promise<void> }; prism: { url: string; stop(): Promise<void> } }>;
+  /** The gateway and the Prism it started (its prismUrl), both stopped by its close(). */
+  started: Promise<SharedMock & { close(): Promise<void> }>;
 }
 const store = globalThis as unknown as Record<symbol, Holder | undefined>;
 
@@ -38,15 +37,7 @@ const store = globalThis as unknown as Record<symbol, Holder | undefined>;
 export async function acquireSharedMock(): Promise<{ mock: SharedMock; release(): Promise<void> }> {
   const holder = (store[KEY] ??= {
     users: 0,
-    started: (async () => {
-      const prism = await startPrism({ specPath: DEFAULT_SPEC_PATH, log });
-      try {
-        return { prism, mock: await startMock({ port: 0, log, prismUrl: prism.url }) };
-      } catch (error) {
-        await prism.stop();
-        throw error;
-      }
-    })(),
+    started: startMock({ port: 0, log }),
   });
   holder.users += 1;
   let released = false;
@@ -56,13 +47,11 @@ export async function acquireSharedMock(): Promise<{ mock: SharedMock; release()
     holder.users -= 1;
     if (holder.users > 0) return;
     store[KEY] = undefined;
-    const { mock, prism } = await holder.started;
-    await mock.close();
-    await prism.stop();
+    await (await holder.started).close();
   };
   try {
-    const { mock } = await holder.started;
-    return { mock: { url: mock.url, prismUrl: mock.prismUrl }, release };
+    const mock = await holder.started;
+    return { mock, release };
   } catch (error) {
     holder.users -= 1;
     if (holder.users === 0) store[KEY] = undefined;

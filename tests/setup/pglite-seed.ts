@@ -21,20 +21,17 @@ declare module 'vitest' {
   }
 }
 
-const writeSeed = async (file: string) => {
-  await writeFile(`${file}.part`, new Uint8Array(await (await buildSeededDump()).arrayBuffer()));
-  await rename(`${file}.part`, file);
-};
-
-/** The seed in a folder shared with another Vitest process: built by whichever asks first. */
-async function sharedSeed(dir: string): Promise<string> {
+/**
+ * The seed in `dir`, built by whichever process asks first: the others wait for its file (or
+ * its failure). A folder of the caller's own is simply built into.
+ */
+async function seedIn(dir: string): Promise<string> {
   const file = join(dir, 'seeded.tar');
   const failed = join(dir, 'failed');
   try {
     await (await open(join(dir, 'building'), 'wx')).close();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // Another process is building it: its file, or its failure, within the build's deadline.
     const deadline = Date.now() + 180_000;
     while (!existsSync(file)) {
       if (existsSync(failed)) throw new Error(`the seeded database could not be built: ${await readFile(failed, 'utf8')}`);
@@ -44,7 +41,8 @@ async function sharedSeed(dir: string): Promise<string> {
     return file;
   }
   try {
-    await writeSeed(file);
+    await writeFile(`${file}.part`, new Uint8Array(await (await buildSeededDump()).arrayBuffer()));
+    await rename(`${file}.part`, file);
   } catch (error) {
     await writeFile(failed, String(error));
     throw error;
@@ -53,21 +51,16 @@ async function sharedSeed(dir: string): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const shared = process.env.PUSTAK_TEST_SEED_DIR;
-  if (shared) {
-    project.provide('pgliteSeed', await sharedSeed(shared));
-    return;
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'pustak-seed-'));
+  // Run without scripts/test.mjs (a plain `vitest`): a folder of its own, removed after the run.
+  const own = process.env.PUSTAK_TEST_SEED_DIR ? undefined : await mkdtemp(join(tmpdir(), 'pustak-seed-'));
+  const removeOwn = async () => {
+    if (own) await rm(own, { recursive: true, force: true });
+  };
   try {
-    const file = join(dir, 'seeded.tar');
-    await writeSeed(file);
-    project.provide('pgliteSeed', file);
+    project.provide('pgliteSeed', await seedIn(own ?? process.env.PUSTAK_TEST_SEED_DIR!));
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await removeOwn();
     throw error;
   }
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
-  };
+  return removeOwn;
 }
