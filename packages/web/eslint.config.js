@@ -28,7 +28,17 @@ const restrictedImports = {
   ],
 };
 
+// Text put into a page or a template through a replacement string: its `$&`, `$'` or `` $` ``
+// copy the page into itself (issue 26). A replacer function takes the text as it is.
+const replacementString = {
+  selector:
+    "CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type='TemplateLiteral'][arguments.1.expressions.length>0], " +
+    "CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type='BinaryExpression']",
+  message: 'A replacement string built from values expands `$&`, `$\'` and `$`` in them: pass a replacer function, `() => text`.',
+};
+
 const restrictedSyntax = [
+  replacementString,
   {
     selector: "MemberExpression[property.name='fetch']",
     message: boundaryMessage,
@@ -119,6 +129,13 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...restrictedGlobals],
       'no-restricted-imports': ['error', restrictedImports],
       'no-restricted-syntax': ['error', ...restrictedSyntax],
+    },
+  },
+  {
+    // The build and what serves its pages (build/prerender.ts fills the pages with visitors' text).
+    files: ['build/**/*.ts', 'vite.config.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', replacementString],
     },
   },
   {

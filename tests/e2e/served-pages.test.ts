@@ -4,10 +4,11 @@
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preview as vitePreview } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IDS, startTestServer, type TestServer } from '../server/helpers.js';
+import { IDS, PASSWORD, startTestServer, type TestServer } from '../server/helpers.js';
 import { CHROMIUM_ARGS, DESKTOP, PHONE, recordLayoutShifts, shifts } from './harness.js';
 
 const HERO = 'Find your next favourite book';
@@ -524,6 +525,185 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
       expect([...errors, ...bookErrors]).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("text from visitors, customers and staff on the pages sent: shown as written, never as a pattern of the page's template", () => {
+  // Every replacement pattern of String.prototype.replace (each expands to part or all of the
+  // page if the text fills a template as a replacement string), what would end a JSON block or
+  // open a comment in it, and a JavaScript line terminator. Trimmed fields keep it inside.
+  const PAYLOAD = "a $& b $` c $' d $1 e $$ f </script> g <!-- h \u2028 i";
+  // The same length without any of it: the page it is in is the size to compare with.
+  const PLAIN = 'x'.repeat(PAYLOAD.length);
+  const FIELDS = ['title', 'author', 'description', 'publisher', 'language', 'isbn'] as const;
+  let t: TestServer;
+  let admin: string;
+  let staff: string;
+  let browser: Browser;
+  let preview: Awaited<ReturnType<typeof previewServer>> | undefined;
+  /** The book made with `text` in each field, reviewed by a customer named with it, and its texts. */
+  const books: Record<'payload' | 'plain', { bookId: string; texts: string[] }> = {} as never;
+
+  /** `vite preview` of the build (build/prerender.ts's plugin) reading its pages' data from this server. */
+  async function previewServer(apiUrl: string) {
+    const webRoot = resolve(import.meta.dirname, '../../packages/web');
+    const before = process.env.PUSTAK_API_URL;
+    process.env.PUSTAK_API_URL = apiUrl; // read by vite.config.ts as preview() loads it
+    try {
+      const server = await vitePreview({
+        root: webRoot,
+        configFile: join(webRoot, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir: inject('webDist') },
+        preview: { port: 0, strictPort: false, host: '127.0.0.1', open: false },
+      });
+      const address = server.httpServer.address();
+      if (!address || typeof address === 'string') throw new Error('vite preview did not bind a port');
+      return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((done) => server.httpServer.close(() => done())) };
+    } finally {
+      if (before === undefined) delete process.env.PUSTAK_API_URL;
+      else process.env.PUSTAK_API_URL = before;
+    }
+  }
+
+  /** A new book with `text` in every free-text field, bought and reviewed by a customer named with it. */
+  async function reviewedBook(label: 'payload' | 'plain', text: string) {
+    const texts = Object.fromEntries(FIELDS.map((field) => [field, `${label} ${field} ${text}`])) as Record<(typeof FIELDS)[number], string>;
+    const form = new FormData();
+    const fields = { ...texts, genre: 'Fiction', publicationDate: '2020-01-01T00:00:00Z', price: '450', quantity: '5', discount: '0', format: 'Paperback' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const body = new Request('http://form.invalid', { method: 'POST', body: form });
+    const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, headers: { 'content-type': body.headers.get('content-type')! }, payload: Buffer.from(await body.arrayBuffer()) });
+    expect(created.statusCode, created.body).toBe(200);
+    const bookId = created.json().data.bookId as string;
+
+    const username = `${label} reader ${text}`;
+    const email = `${label}-reader@example.com`;
+    const registered = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email, username, password: PASSWORD, confirmPassword: PASSWORD } });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const code = /Your OTP is (\d{5})/.exec(t.server.services.mailer.outbox!.findLast((mail) => mail.to === email)!.text)![1];
+    expect((await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: registered.json().user.id, VerificationCode: code } })).statusCode).toBe(200);
+    const customer = await t.login(username);
+    expect((await t.call({ method: 'POST', url: '/api/addToCart/add', token: customer, payload: { bookId, quantity: 1 } })).statusCode).toBe(200);
+    const placed = (await t.call({ method: 'POST', url: '/api/order/place', token: customer })).json().data;
+    expect((await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${placed.orderId}`, token: staff, payload: { ClaimCode: placed.claimCode } })).statusCode).toBe(200);
+    const comment = `${label} comment ${text}`;
+    const reviewed = await t.call({ method: 'POST', url: '/api/review/addReview', token: customer, payload: { bookId, Stars: 4, Comment: comment } });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    return { bookId, texts: [...Object.values(texts), username, comment] };
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer({ listen: true, settings: { webDist: inject('webDist'), production: true } });
+    [admin, staff] = [await t.login('admin'), await t.login('staff')];
+    books.payload = await reviewedBook('payload', PAYLOAD);
+    books.plain = await reviewedBook('plain', PLAIN);
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    preview = await previewServer(t.url);
+  });
+  afterAll(async () => {
+    await preview?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Where pages are served from: the Pustak server, and `vite preview` with the same data. */
+  const origins = () => [['server', t.url], ['vite preview', preview!.url]] as const;
+
+  /** The page at `url` as sent (HTML) and as a browser without JavaScript shows it. */
+  async function fetchPage(origin: string, url: string) {
+    const response = await fetch(`${origin}${url}`, { headers: { accept: 'text/html' } });
+    expect(response.status, url).toBe(200);
+    const html = await response.text();
+    // A page's markup is tens of KB: one a thousand times that is no page to load in a browser.
+    expect(html.length, url).toBeLessThan(1_000_000);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${origin}${url}`);
+      // Its text, and what its fields hold (the search box).
+      const shown = await page.evaluate(() =>
+        [document.getElementById('root')?.textContent ?? '', ...Array.from(document.querySelectorAll('input'), (input) => input.value)].join('\n'),
+      );
+      return { html, shown };
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** One document, its JSON blocks whole, and sized as the same page with ordinary text. */
+  function expectWhole(html: string, plainHtml: string, label: string) {
+    expect(html.match(/<html[\s>]/gi), label).toHaveLength(1);
+    expect(html.match(/<\/html>/gi), label).toHaveLength(1);
+    // React's own markers between text nodes only: no comment opened by the text.
+    expect(html.match(/<!--/g)?.length, label).toBe(plainHtml.match(/<!--/g)?.length);
+    // Escaping (`&lt;`, `\u003c`) makes it a little longer; a pattern expanded, by a copy of the page.
+    expect(Math.abs(html.length - plainHtml.length), label).toBeLessThan(2_000);
+  }
+  /** The text of the page's one JSON block `id`: JSON that reads the same as a script (no raw U+2028/U+2029). */
+  const block = (html: string, id: string) => {
+    expect(html.match(new RegExp(`id="${id}"`, 'g'))).toHaveLength(1);
+    const text = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!;
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    return JSON.parse(text) as unknown;
+  };
+  const pageData = (html: string) => block(html, 'pustak-page') as { fallback: Record<string, unknown> };
+
+  it('a /books search in the address, the issue\'s 160 pairs of `$`` and `$\'` too: the page stays its size', async () => {
+    const pairs = "$`$'".repeat(160);
+    for (const [where, origin] of origins()) {
+      const plain = await fetchPage(origin, `/books?search=${encodeURIComponent(PLAIN)}`);
+      const sent = await fetchPage(origin, `/books?search=${encodeURIComponent(PAYLOAD)}`);
+      expectWhole(sent.html, plain.html, where);
+      expect(sent.shown, where).toContain(PAYLOAD);
+      // The list read for exactly this search is the page's data.
+      expect(Object.keys(pageData(sent.html).fallback).some((key) => key.includes(PAYLOAD)), where).toBe(true);
+
+      // As a browser's address bar sends it (`'` too escaped): a 2 KB address.
+      const url = `/books?search=${encodeURIComponent(pairs).replace(/'/g, '%27')}`;
+      expect(url.length).toBeGreaterThan(1_900);
+      const repro = await fetchPage(origin, url);
+      expect(repro.html.match(/<html[\s>]/gi), where).toHaveLength(1);
+      expect(repro.html.length, where).toBeLessThan(plain.html.length + 3 * pairs.length);
+      expect(Object.keys(pageData(repro.html).fallback).some((key) => key.includes(pairs)), where).toBe(true);
+    }
+  });
+
+  it("a book's title, author, description, publisher, language and ISBN, and its review's comment and reviewer: on its page and in /books", async () => {
+    for (const [where, origin] of origins()) {
+      const plain = await fetchPage(origin, `/bookDetails/${books.plain.bookId}`);
+      const sent = await fetchPage(origin, `/bookDetails/${books.payload.bookId}`);
+      expectWhole(sent.html, plain.html, where);
+      const data = JSON.stringify(Object.values(pageData(sent.html).fallback));
+      for (const text of books.payload.texts) {
+        expect(sent.shown, `${where}: ${text}`).toContain(text);
+        expect(data, `${where}: ${text}`).toContain(JSON.stringify(text).slice(1, -1));
+      }
+      // The newest books lead the list: both are on its first page.
+      const list = await fetchPage(origin, '/books');
+      expect(list.html.match(/<html[\s>]/gi), where).toHaveLength(1);
+      expect(list.shown, where).toContain(books.payload.texts[0]);
+      expect(JSON.stringify(pageData(list.html).fallback), where).toContain(JSON.stringify(books.payload.texts[0]).slice(1, -1));
+    }
+  });
+
+  it("the banner's message, on the home page and a page sent with its data", async () => {
+    const banner = (Message: string) => ({ Message, StartTime: '2020-01-01T00:00:00Z', EndTime: '2099-01-01T00:00:00Z', IsPinned: true, Color: 'Red', TextColor: '#ffffff' });
+    const created = await t.call({ method: 'POST', url: '/api/announcement/addAnnouncement', token: admin, payload: banner(PLAIN) });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.announcementId as string;
+    const pages = ['/', '/books', `/bookDetails/${books.plain.bookId}`];
+    const plain = await Promise.all(origins().flatMap(([, origin]) => pages.map((url) => fetchPage(origin, url))));
+    const updated = await t.call({ method: 'PUT', url: `/api/announcement/update/${id}`, token: admin, payload: banner(PAYLOAD) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    for (const [i, [where, origin]] of origins().entries()) {
+      for (const [j, url] of pages.entries()) {
+        const { html } = await fetchPage(origin, url);
+        expectWhole(html, plain[i * pages.length + j]!.html, `${where} ${url}`);
+        expect(bannerMark(html), `${where} ${url}`).toBe('on');
+        expect((block(html, 'pustak-banner') as { message: string }).message, `${where} ${url}`).toBe(PAYLOAD);
+      }
     }
   });
 });

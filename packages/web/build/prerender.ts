@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { type Plugin, type ResolvedConfig, build } from 'vite';
+import { jsonBlock } from '../src/lib/json-block.ts';
 import { type Manifest, type PageHints, type RouteReads, hintsFor, pageHintsFromManifest } from './page-hints.ts';
 
 /** The page for every path but "/": the built page with its empty #root. */
@@ -27,16 +28,21 @@ export const BANNER_DATA_ID = 'pustak-banner';
 const ROOT = '<div id="root"></div>';
 
 /**
+ * `page` with `text` in place of the first `marker`. Through a replacer function, never as a
+ * replacement string: the text carries what visitors and customers wrote (a search, a review, a
+ * book's title), and `$&`, `` $` `` or `$'` in a replacement string put copies of the page in it.
+ */
+const fill = (page: string, marker: string | RegExp, text: string) => page.replace(marker, () => text);
+
+/**
  * The page marked with the banner's state: `announcement` is GET /announcement/active's answer,
  * or undefined when it is not known (the app then asks for it itself).
  */
 export function withBanner(html: string, announcement: { active: boolean } | undefined): string {
   if (!announcement) return html;
-  // `<` escaped: the message cannot close the block (a JSON block never runs, so the CSP allows it).
-  const json = JSON.stringify(announcement).replace(/</g, '\\u003c');
-  return html
-    .replace(/<html\b/, `<html data-banner="${announcement.active ? 'on' : 'off'}"`)
-    .replace('</head>', `<script type="application/json" id="${BANNER_DATA_ID}">${json}</script></head>`);
+  const marked = fill(html, /<html\b/, `<html data-banner="${announcement.active ? 'on' : 'off'}"`);
+  // The message as data that cannot end its block.
+  return fill(marked, '</head>', `${jsonBlock(BANNER_DATA_ID, announcement)}</head>`);
 }
 
 /** The active announcement from the API at `apiOrigin`; undefined if it does not answer in time. */
@@ -85,11 +91,11 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
         const routeMarkup = routePages[route.pattern];
         if (routeMarkup === undefined) continue;
         route.page = `${route.pattern.split('/').filter((part) => part && !part.startsWith(':')).join('-')}.html`;
-        await writeFile(join(outDir, route.page), page.replace(ROOT, `<div id="root">${routeMarkup}</div>`));
+        await writeFile(join(outDir, route.page), fill(page, ROOT, `<div id="root">${routeMarkup}</div>`));
       }
       await writeFile(join(outDir, PAGE_HINTS), `${JSON.stringify(hints, null, 2)}\n`);
       await writeFile(join(outDir, SHELL_HTML), page);
-      await writeFile(join(outDir, 'index.html'), page.replace(ROOT, `<div id="root">${markup}</div>`));
+      await writeFile(join(outDir, 'index.html'), fill(page, ROOT, `<div id="root">${markup}</div>`));
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
@@ -113,11 +119,11 @@ export function prerenderPlugin({ apiOrigin, configFile }: { apiOrigin: string; 
           ]);
           if (rendered) {
             const shell = await readFile(join(outDir, SHELL_HTML), 'utf8');
-            const html = shell.replace(ROOT, `<div id="root">${rendered.markup}</div>`).replace('</head>', `${links}${(await ssr)!.pageDataBlock(rendered.data)}</head>`);
-            return withBanner(html, banner);
+            const html = fill(shell, ROOT, `<div id="root">${rendered.markup}</div>`);
+            return withBanner(fill(html, '</head>', `${links}${(await ssr)!.pageDataBlock(rendered.data)}</head>`), banner);
           }
           const html = await readFile(join(outDir, path === '/' ? 'index.html' : (routePage ?? SHELL_HTML)), 'utf8');
-          return withBanner(head ? html.replace('</head>', `${head}</head>`) : html, banner);
+          return withBanner(head ? fill(html, '</head>', `${head}</head>`) : html, banner);
         };
         page().then(
           (html) => {

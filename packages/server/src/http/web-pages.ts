@@ -19,6 +19,21 @@ import { pathToFileURL } from 'node:url';
 const BANNER_DATA_ID = 'pustak-banner';
 
 /**
+ * `page` with `text` in place of the first `marker`. Through a replacer function, never as a
+ * replacement string: the text carries what visitors and customers wrote (a search, a review, a
+ * book's title), and `$&`, `` $` `` or `$'` in a replacement string put copies of the page in it.
+ */
+const fill = (page: string, marker: string | RegExp, text: string) => page.replace(marker, () => text);
+
+/**
+ * `value` as the text of a JSON block, as the web build writes its blocks (packages/web/src/lib/json-block.ts):
+ * `<` escaped, so nothing in it ends the block or opens a comment (`</script>`, `<!--`), and
+ * U+2028/U+2029 too, so it reads the same as a script.
+ */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[<\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
  * The page for `path`, marked with the banner's state (unmarked when it is not known: the app
  * asks) and with its route's preloads; `query` is the request's query string ('' for none).
  */
@@ -119,10 +134,9 @@ export function createWebPages(webDist: string): WebPages {
     const bundled = links !== undefined && fetchApi ? await ssr : null;
     const rendered = await bundled?.renderRoute(query ? `${path}?${query}` : path, fetchApi!).catch(() => undefined);
     if (!rendered) return undefined;
-    return (await read(shell))
-      .replace('<div id="root"></div>', `<div id="root">${rendered.markup}</div>`)
-      // The page's data is in it: its reads are not preloaded.
-      .replace('</head>', `${links}${bundled!.pageDataBlock(rendered.data)}</head>`);
+    const page = fill(await read(shell), '<div id="root"></div>', `<div id="root">${rendered.markup}</div>`);
+    // The page's data is in it: its reads are not preloaded.
+    return fill(page, '</head>', `${links}${bundled!.pageDataBlock(rendered.data)}</head>`);
   };
   return async (path, banner, query = '', fetchApi) => {
     const hinted = hintsFor(await hints, path, query);
@@ -131,12 +145,9 @@ export function createWebPages(webDist: string): WebPages {
     const routePage = hinted.page && /^[\w-]+\.html$/.test(hinted.page) ? hinted.page : undefined;
     const rendered = await render(path, query, hinted.hinted ? hinted.links : undefined, fetchApi);
     const page = rendered ?? (await read(path === '/' ? 'index.html' : (routePage ?? shell)));
-    const html = rendered || !head ? page : page.replace('</head>', `${head}</head>`);
+    const html = rendered || !head ? page : fill(page, '</head>', `${head}</head>`);
     if (!banner) return html;
-    // `<` escaped, so a message cannot end the block.
-    const data = JSON.stringify(banner).replace(/</g, '\\u003c');
-    return html
-      .replace(/<html\b/, `<html data-banner="${banner.active ? 'on' : 'off'}"`)
-      .replace('</head>', `<script type="application/json" id="${BANNER_DATA_ID}">${data}</script></head>`);
+    const marked = fill(html, /<html\b/, `<html data-banner="${banner.active ? 'on' : 'off'}"`);
+    return fill(marked, '</head>', `<script type="application/json" id="${BANNER_DATA_ID}">${scriptJson(banner)}</script></head>`);
   };
 }

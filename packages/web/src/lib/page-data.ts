@@ -1,3 +1,5 @@
+import { jsonBlock } from './json-block';
+
 /** The id of the JSON block a page served with its data carries (src/prerender.tsx writes it). */
 export const PAGE_DATA_ID = 'pustak-page';
 
@@ -21,7 +23,7 @@ export function readPageData(doc: Document = document): PageData | undefined {
   }
 }
 
-/** `data` as a JSON block for the page's <head>; `<` escaped, so nothing in it can end the block. */
+/** `data` as a JSON block for the page's <head>, nothing in it able to end the block (json-block.ts). */
 export function pageDataBlock(data: PageData): string {
-  return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return jsonBlock(PAGE_DATA_ID, data);
 }
