@@ -982,9 +982,14 @@ export interface components {
         OrderStatus: "Pending" | "Processing" | "Completed" | "Cancelled";
         /** @enum {string} */
         Weekday: "Sun" | "Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat";
+        /**
+         * Format: uuid
+         * @description A GUID in its canonical 8-4-4-4-12 hex form, any case. `format: uuid` alone also lets
+         *     `urn:uuid:...` through, which no record id ever is (the database refuses it).
+         */
+        Uuid: string;
         User: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Uuid"];
             username: string;
             /** Format: email */
             email: string;
@@ -998,8 +1003,7 @@ export interface components {
             isVerified: boolean;
         };
         Book: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             title: string;
             author: string;
             genre: components["schemas"]["Genre"];
@@ -1048,12 +1052,9 @@ export interface components {
             orderCount: number;
         };
         Review: {
-            /** Format: uuid */
-            reviewId: string;
-            /** Format: uuid */
-            bookId: string;
-            /** Format: uuid */
-            userId: string;
+            reviewId: components["schemas"]["Uuid"];
+            bookId: components["schemas"]["Uuid"];
+            userId: components["schemas"]["Uuid"];
             username: string;
             /** @description The rating (the spec also calls it rating). */
             stars: number;
@@ -1087,16 +1088,13 @@ export interface components {
             endTime?: string | null;
         };
         CartItem: {
-            /** Format: uuid */
-            cartItemId: string;
-            /** Format: uuid */
-            bookId: string;
+            cartItemId: components["schemas"]["Uuid"];
+            bookId: components["schemas"]["Uuid"];
             quantity: number;
             book: components["schemas"]["CartBook"];
         };
         OrderItem: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             title: string;
             quantity: number;
             pricePerUnit: number;
@@ -1106,8 +1104,7 @@ export interface components {
             totalPrice?: number;
         };
         Order: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             username: string;
             /** Format: date-time */
             orderDate: string;
@@ -1125,8 +1122,7 @@ export interface components {
             paymentMethod?: string | null;
         };
         PlacedOrder: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             /** @description Shown to staff at pickup; also e-mailed. */
             claimCode: string;
             totalAmount: number;
@@ -1134,8 +1130,7 @@ export interface components {
             discountApplied: string;
         };
         Announcement: {
-            /** Format: uuid */
-            announcementId: string;
+            announcementId: components["schemas"]["Uuid"];
             message: string;
             /** Format: date-time */
             startTime: string;
@@ -1180,8 +1175,7 @@ export interface components {
             count: number;
         };
         RecentOrder: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             username: string;
             /** Format: email */
             email: string;
@@ -1225,11 +1219,8 @@ export interface components {
         VerifyEmailRequest: {
             /** @description The 5-digit one-time code from the e-mail, as a string. */
             VerificationCode: string;
-            /**
-             * Format: uuid
-             * @description user.id from the registration reply.
-             */
-            Id: string;
+            /** @description user.id from the registration reply. */
+            Id: components["schemas"]["Uuid"];
         };
         /**
          * @description multipart/form-data parts of the Add Book and Edit Book forms. Every part is text
@@ -1321,12 +1312,10 @@ export interface components {
             IsOnSale: boolean;
         };
         WishlistAddRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
         };
         CartAddRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             quantity: number;
         };
         CartUpdateRequest: {
@@ -1338,8 +1327,7 @@ export interface components {
             ClaimCode: string;
         };
         ReviewRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             Stars: number;
             /** @description Must contain a non-space character. */
             Comment: string;
@@ -1454,8 +1442,7 @@ export interface components {
             message: string;
             statusCode: number;
             data: {
-                /** Format: uuid */
-                orderId: string;
+                orderId: components["schemas"]["Uuid"];
                 status: components["schemas"]["OrderStatus"];
             };
         };
@@ -1648,16 +1635,16 @@ export interface components {
          * @description The book's GUID.
          * @example 0f0e0000-0000-4000-8000-000000000003
          */
-        bookIdPath: string;
+        bookIdPath: components["schemas"]["Uuid"];
         /** @example 0dde0000-0000-4000-8000-000000000001 */
-        orderIdPath: string;
+        orderIdPath: components["schemas"]["Uuid"];
         /** @example ca770000-0000-4000-8000-000000000001 */
-        cartItemIdPath: string;
+        cartItemIdPath: components["schemas"]["Uuid"];
         /**
          * @description The announcement's GUID.
          * @example ba770000-0000-4000-8000-000000000001
          */
-        announcementIdPath: string;
+        announcementIdPath: components["schemas"]["Uuid"];
         /** @description 1-based page number. */
         page: number;
         userPageSize: number;
@@ -1827,7 +1814,7 @@ export interface operations {
                  * @description The user's GUID.
                  * @example 9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -1855,7 +1842,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a04 */
-                userId: string;
+                userId: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -2108,7 +2095,7 @@ export interface operations {
                  * @description The book's GUID.
                  * @example 0f0e0000-0000-4000-8000-000000000003
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -2137,7 +2124,7 @@ export interface operations {
                  * @description The book's GUID.
                  * @example 0f0e0000-0000-4000-8000-000000000003
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
