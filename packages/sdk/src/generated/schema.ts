@@ -1015,7 +1015,10 @@ export interface components {
             publicationDate: string;
             /** @description List price in Rs. */
             price: number;
-            /** @description Units in stock. */
+            /**
+             * Format: int32
+             * @description Units in stock.
+             */
             quantity: number;
             language: string;
             /** @description Sale discount in percent (10 = 10 %). Sale price = price - price x discount / 100 while the sale runs. */
@@ -1048,7 +1051,10 @@ export interface components {
         };
         BestSeller: {
             book: components["schemas"]["Book"];
-            /** @description Order lines naming this book, any order status. */
+            /**
+             * Format: int32
+             * @description Order lines naming this book, any order status.
+             */
             orderCount: number;
         };
         Review: {
@@ -1056,7 +1062,10 @@ export interface components {
             bookId: components["schemas"]["Uuid"];
             userId: components["schemas"]["Uuid"];
             username: string;
-            /** @description The rating (the spec also calls it rating). */
+            /**
+             * Format: int32
+             * @description The rating (the spec also calls it rating).
+             */
             stars: number;
             comment: string;
             /** Format: date-time */
@@ -1090,12 +1099,14 @@ export interface components {
         CartItem: {
             cartItemId: components["schemas"]["Uuid"];
             bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             quantity: number;
             book: components["schemas"]["CartBook"];
         };
         OrderItem: {
             bookId: components["schemas"]["Uuid"];
             title: string;
+            /** Format: int32 */
             quantity: number;
             pricePerUnit: number;
             /** @description Read by the spec's order card; the legacy server never sends it. */
@@ -1171,7 +1182,10 @@ export interface components {
         };
         WeeklySale: {
             day: components["schemas"]["Weekday"];
-            /** @description Orders placed on that day of the last 7 days. */
+            /**
+             * Format: int32
+             * @description Orders placed on that day of the last 7 days.
+             */
             count: number;
         };
         RecentOrder: {
@@ -1185,10 +1199,17 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
         };
         DashboardSummary: {
+            /** Format: int32 */
             totalBooks: number;
-            /** @description Orders of any status. */
+            /**
+             * Format: int32
+             * @description Orders of any status.
+             */
             totalOrders: number;
-            /** @description Accounts with role User. */
+            /**
+             * Format: int32
+             * @description Accounts with role User.
+             */
             totalCustomers: number;
             /** @description Sum of finalTotal of Completed orders. */
             totalRevenue: number;
@@ -1199,9 +1220,13 @@ export interface components {
             recentOrders: components["schemas"]["RecentOrder"][];
         };
         Pagination: {
+            /** Format: int32 */
             currentPage: number;
+            /** Format: int32 */
             pageSize: number;
+            /** Format: int32 */
             totalPages: number;
+            /** Format: int32 */
             totalItems: number;
         };
         RegisterRequest: {
@@ -1237,6 +1262,7 @@ export interface components {
             /** Format: date-time */
             publicationDate: string;
             price: number;
+            /** Format: int32 */
             quantity: number;
             language: string;
             discount: number;
@@ -1275,6 +1301,7 @@ export interface components {
             /** Format: date-time */
             publicationDate: string;
             price: number;
+            /** Format: int32 */
             quantity: number;
             language: string;
             discount: number;
@@ -1316,10 +1343,14 @@ export interface components {
         };
         CartAddRequest: {
             bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             quantity: number;
         };
         CartUpdateRequest: {
-            /** @description The new quantity of the line; at most the book's stock (the last copy can be bought). */
+            /**
+             * Format: int32
+             * @description The new quantity of the line; at most the book's stock (the last copy can be bought).
+             */
             quantity: number;
         };
         VerifyOrderRequest: {
@@ -1328,6 +1359,7 @@ export interface components {
         };
         ReviewRequest: {
             bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             Stars: number;
             /** @description Must contain a non-space character. */
             Comment: string;
@@ -1346,7 +1378,9 @@ export interface components {
         /** @description Reply of commands that return nothing but a message. Which of status/statusCode/code are present varies per call (see the examples). */
         MessageEnvelope: {
             status?: string | boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
@@ -1357,12 +1391,14 @@ export interface components {
         RegisterResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             user: components["schemas"]["User"];
         };
         LoginResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             /** @description Bearer token (a JWT on the real server) valid for one day. */
             token: string;
@@ -1370,14 +1406,19 @@ export interface components {
         };
         UserPage: {
             status: string;
+            /** Format: int32 */
             currentPage: number;
+            /** Format: int32 */
             pageSize: number;
+            /** Format: int32 */
             totalCount: number;
+            /** Format: int32 */
             totalPages: number;
             data: components["schemas"]["User"][];
         };
         BookPage: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             pagination: components["schemas"]["Pagination"];
@@ -1385,6 +1426,7 @@ export interface components {
         };
         BestSellerList: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             data: components["schemas"]["BestSeller"][];
@@ -1407,6 +1449,7 @@ export interface components {
         };
         WishlistList: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             data: components["schemas"]["Book"][];
@@ -1416,12 +1459,15 @@ export interface components {
         /** @description Wishlist check/add/remove reply; here `status` is a boolean. */
         WishlistResult: {
             status: boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
         CartItemList: {
             status: string;
+            /** Format: int32 */
             statusCode: number;
             message: string;
             data: components["schemas"]["CartItem"][];
@@ -1429,6 +1475,7 @@ export interface components {
         PlaceOrderResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             data: components["schemas"]["PlacedOrder"];
         };
@@ -1440,6 +1487,7 @@ export interface components {
         CancelOrderResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             data: {
                 orderId: components["schemas"]["Uuid"];
@@ -1447,12 +1495,14 @@ export interface components {
             };
         };
         ReviewAdded: {
+            /** Format: int32 */
             statusCode: number;
             message: string;
             data: components["schemas"]["Review"];
         };
         NotificationList: {
             status: string;
+            /** Format: int32 */
             statusCode: number;
             data: components["schemas"]["Notification"][];
         };
@@ -1467,13 +1517,19 @@ export interface components {
          *     client gets no connectionToken and uses `id={connectionId}`.
          */
         HubNegotiateResponse: {
-            /** @constant */
+            /**
+             * Format: int32
+             * @constant
+             */
             negotiateVersion: 1;
             connectionId: string;
             connectionToken: string;
             availableTransports: components["schemas"]["HubTransports"];
         } | {
-            /** @constant */
+            /**
+             * Format: int32
+             * @constant
+             */
             negotiateVersion: 0;
             connectionId: string;
             availableTransports: components["schemas"]["HubTransports"];
@@ -1491,7 +1547,9 @@ export interface components {
         /** @description A JSON error. Clients show `message`. */
         ErrorBody: {
             status?: string | boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
@@ -1502,6 +1560,7 @@ export interface components {
             /** Format: uri-reference */
             type?: string;
             title: string;
+            /** Format: int32 */
             status: number;
             detail?: string;
             instance?: string;
@@ -2033,6 +2092,7 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            422: components["responses"]["ValidationProblem"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
