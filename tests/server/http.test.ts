@@ -104,6 +104,16 @@ describe('paths', () => {
     }
   });
 
+  it('takes a GUID in upper case as the same record, and refuses a urn:uuid one with a 422 (never a 500)', async () => {
+    const upper = await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.munaMadan.toUpperCase()}` });
+    expect(upper.statusCode).toBe(200);
+    expect(upper.json().data).toMatchObject({ bookId: IDS.munaMadan, title: 'Muna Madan' });
+    const urn = await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/urn:uuid:${IDS.munaMadan}` });
+    expect(urn.statusCode).toBe(422);
+    const body = await t.call({ method: 'POST', url: '/api/book/addWishlist', token: sita, payload: { bookId: `urn:uuid:${IDS.munaMadan}` } });
+    expect(body.statusCode).toBe(422);
+  });
+
   it('serves /Auth/register and /auth/login as spelled (and other casings, as the legacy routing did)', async () => {
     const register = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'spell@example.com', username: 'spell', password: 'pustak123', confirmPassword: 'pustak123' } });
     expect(register.statusCode).toBe(200);
