@@ -146,11 +146,17 @@ describe('every operation', () => {
   });
 
   it('declares its path parameters as GUIDs, except the author name', () => {
+    const GUID = '0f0e0000-0000-4000-8000-00000000000a';
     for (const { method, path, operation } of operations) {
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
         const parameter = (operation.parameters ?? []).map((p: Json) => deref(contract, p)).find((p: Json) => `{${p.name}}` === name);
         expect(parameter, `${method} ${path} ${name}`).toMatchObject({ in: 'path', required: true });
-        if (name !== '{author}') expect(parameter.schema.format, `${method} ${path} ${name}`).toBe('uuid');
+        if (name === '{author}') continue;
+        const schema = deref(contract, parameter.schema);
+        expect(schema.format, `${method} ${path} ${name}`).toBe('uuid');
+        // format: uuid alone also takes urn:uuid:..., which the database refuses: the canonical form only, any case.
+        const canonical = new RegExp(schema.pattern);
+        expect([GUID, GUID.toUpperCase(), `urn:uuid:${GUID}`].map((id) => canonical.test(id)), `${method} ${path} ${name}`).toEqual([true, true, false]);
       }
     }
   });

@@ -1,7 +1,8 @@
 // A fuzz run generated from the contract: every operation gets malformed and boundary input
 // (bad path ids, wrong-typed and boundary query values, malformed JSON, wrong root types, every
 // property of its body swapped for wrong types, boundary numbers, huge and odd strings, missing
-// required fields, unknown properties, broken multipart) against the real server on an
+// required fields, unknown properties, broken multipart; every limit of the contract met and
+// just missed, format-valid oddities and awkward Unicode) against the real server on an
 // in-memory PGlite, called with a token of a role the operation lets in. No answer may be a
 // 5xx, and a refused request (4xx) may write nothing: every table's rows (count and digest),
 // the stored covers and the outbox are compared before and after it.
@@ -112,11 +113,105 @@ const RAW_BODIES = ['{', '{"a":', '[1,2', 'nul', '{"a":1}}', '\u0000', '"', '[]'
   '{"constructor":{"prototype":{"x":1}}}', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, `{"a":"${'y'.repeat(2 * 1024 * 1024)}"}`, '\uFEFF{}'];
 const MULTIPART_VALUES = ['', ' ', 'abc', '-1', '0', '1e309', 'NaN', '9999999999999999999999', '1.5', 'true', 'null', '2026-02-30T00:00:00Z', '\u0000', 'x'.repeat(70 * 1024)];
 
+// Text a database index cannot shrink: repeated characters compress, so a long run of one
+// letter slips under an index's row size where a real title of that length does not.
+function noise(length: number, alphabet: 'ascii' | 'astral', seed = length): string {
+  let state = seed * 2654435761 + 1;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31);
+  const chars = Array.from({ length }, () =>
+    alphabet === 'ascii' ? 'abcdefghijklmnopqrstuvwxyz0123456789'[next() % 36]! : String.fromCodePoint(0x1f300 + (next() % 0x300)));
+  return chars.join('');
+}
+const NOISE_5K = noise(5000, 'ascii');
+// Values that pass a format check yet may trip what reads them later (PostgreSQL, Date).
+const UUID_ODDITIES = (real: string) => [`urn:uuid:${real}`, real.toUpperCase(), `{${real}}`];
+const DATE_ODDITIES = ['2016-12-31T23:59:60Z', '2026-01-01T05:44:60+05:45', '2026-01-01T00:00:00.123456789Z', '2026-01-01t00:00:00z',
+  '9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59-23:59'];
+/** Numbers as JSON text: -0 and 1e21 do not survive JSON.stringify as written. */
+const NUMBER_ODDITIES = ['-0', '1e21', '-1e21', '9223372036854775808', '-9223372036854775809', '5e-324', '0.30000000000000004', '1.0'];
+const TEXT_ODDITIES = ['e\u0301\u0302\u0303\u0304', 'שלום \u202Eabc\u202C', 'مرحبا بالعالم', '\uDC00', 'a\uD83D', 'a\u0000b', '\u200B', '\uFEFFx', NOISE_5K,
+  `${noise(5000, 'ascii', 7)}@example.com`];
+
+interface Variant {
+  label: string;
+  /** A string, or JSON text (a number written as sent) when raw. */
+  value: string;
+  raw?: boolean;
+  /** The value breaks a limit of the contract: it must be refused. */
+  past?: boolean;
+}
+
+/** Values at and just past every limit the schema declares, taken from the contract. */
+function limitVariants(node: any): Variant[] {
+  const schema = deref(node);
+  if (!schema || typeof schema !== 'object') return [];
+  const union = schema.oneOf ?? schema.anyOf;
+  // A value past one branch's limit may be another branch's valid value: sent, not judged.
+  if (union) return union.flatMap((branch: any) => limitVariants(branch)).map((v: Variant) => ({ ...v, past: false }));
+  const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const variants: Variant[] = [];
+  if (types.includes('string')) {
+    const free = !schema.pattern && !schema.enum && !schema.const;
+    const at = (length: number) => {
+      if (schema.format === 'email') return length > 13 ? `${noise(length - 12, 'ascii')}@example.com` : undefined;
+      return free && !schema.format ? noise(length, 'astral') : undefined;
+    };
+    for (const [keyword, length, past] of [['maxLength', schema.maxLength, schema.maxLength + 1], ['minLength', schema.minLength, schema.minLength - 1]] as const) {
+      if (typeof length !== 'number') continue;
+      const fits = at(length);
+      if (fits !== undefined) variants.push({ label: `at ${keyword} ${length}`, value: fits });
+      if (past >= 0) variants.push({ label: `past ${keyword} ${length}`, value: at(past) ?? noise(past, 'ascii'), past: true });
+    }
+  }
+  const numeric = types.includes('integer') || types.includes('number');
+  if (numeric) {
+    const step = types.includes('integer') ? 1 : 0.01;
+    for (const [keyword, bound, sign] of [['maximum', schema.maximum, 1], ['minimum', schema.minimum, -1]] as const) {
+      if (typeof bound !== 'number') continue;
+      variants.push({ label: `at ${keyword} ${bound}`, value: String(bound), raw: true });
+      variants.push({ label: `past ${keyword} ${bound}`, value: String(bound + sign * step), raw: true, past: true });
+    }
+  }
+  if (types.includes('array') && typeof schema.maxItems === 'number') {
+    const item = JSON.stringify(sample(schema.items ?? {}));
+    variants.push({ label: `at maxItems ${schema.maxItems}`, value: `[${Array(schema.maxItems).fill(item).join(',')}]`, raw: true });
+    variants.push({ label: `past maxItems ${schema.maxItems}`, value: `[${Array(schema.maxItems + 1).fill(item).join(',')}]`, raw: true, past: true });
+  }
+  return variants;
+}
+
+/** Every limit variant, plus the oddities of the schema's type and format. */
+function variantsOf(node: any, real: unknown): Variant[] {
+  const schema = resolveSchema(node) ?? {};
+  const branches = [schema, ...(schema.oneOf ?? schema.anyOf ?? []).map(resolveSchema)];
+  const has = (test: (s: any) => boolean) => branches.some((s: any) => s && test(s));
+  const typed = (name: string) => (s: any) => s.type === name || (Array.isArray(s.type) && s.type.includes(name));
+  const variants = limitVariants(schema);
+  if (has((s) => s.format === 'uuid')) variants.push(...UUID_ODDITIES(typeof real === 'string' ? real : IDS.munaMadan).map((value) => ({ label: `uuid ${value.slice(0, 12)}`, value })));
+  if (has((s) => s.format === 'date-time')) variants.push(...DATE_ODDITIES.map((value) => ({ label: `date ${value}`, value })));
+  if (has(typed('integer')) || has(typed('number'))) variants.push(...NUMBER_ODDITIES.map((value) => ({ label: `number ${value}`, value, raw: true })));
+  if (has(typed('string'))) variants.push(...TEXT_ODDITIES.map((value) => ({ label: `text ${JSON.stringify(value.slice(0, 12))}`, value })));
+  return variants;
+}
+
+/** Percent-encoding that also carries a lone surrogate (as its 3 bytes, which are not UTF-8). */
+const encodeText = (text: string) =>
+  [...text].map((char) => {
+    try {
+      return encodeURIComponent(char);
+    } catch {
+      const unit = char.charCodeAt(0);
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    }
+  }).join('');
+
 interface Case {
   label: string;
   url: string;
   headers?: Record<string, string>;
   payload?: string | Buffer;
+  /** Breaks a limit of the contract: anything but a 4xx breaks the contract. */
+  refuse?: boolean;
 }
 
 const BOUNDARY = '----pustak-fuzz';
@@ -143,7 +238,13 @@ function casesOf(op: OperationMeta): Case[] {
   for (const param of pathParams) {
     for (const value of BAD_IDS) cases.push({ label: `path ${param.name}=${value.slice(0, 40)}`, url: pathWith({ name: param.name, value }), ...validBody() });
   }
+  for (const param of pathParams) {
+    for (const v of variantsOf(param.schema, realId(op, param.name))) {
+      cases.push({ label: `path ${param.name} ${v.label}`, url: pathWith({ name: param.name, value: encodeText(v.value) }), ...validBody(), refuse: v.past });
+    }
+  }
   for (const param of queryParams) {
+    for (const v of variantsOf(param.schema, undefined)) cases.push({ label: `query ${param.name} ${v.label}`, url: `${pathWith()}?${param.name}=${encodeText(v.value)}`, refuse: v.past });
     for (const value of QUERY_VALUES) {
       const encoded = /^%/.test(value) ? value : encodeURIComponent(value);
       cases.push({ label: `query ${param.name}=${value.slice(0, 40)}`, url: `${pathWith()}?${param.name}=${encoded}` });
@@ -165,6 +266,10 @@ function casesOf(op: OperationMeta): Case[] {
         }
         // JSON.parse reads 1e309 as Infinity (JSON.stringify cannot write it).
         cases.push({ label: `body.${key} = 1e309`, url: pathWith(), headers, payload: JSON.stringify({ ...example, [key]: '<inf>' }).replace('"<inf>"', '1e309') });
+        for (const v of variantsOf(schema?.properties?.[key], (example as Record<string, unknown>)[key])) {
+          const payload = JSON.stringify({ ...unique(example), [key]: v.raw ? '<raw>' : v.value });
+          cases.push({ label: `body.${key} ${v.label}`, url: pathWith(), headers, payload: v.raw ? payload.replace('"<raw>"', v.value) : payload, refuse: v.past });
+        }
         const { [key]: _dropped, ...without } = example as Record<string, unknown>;
         cases.push({ label: `body without ${key}`, url: pathWith(), headers, payload: JSON.stringify(without) });
       }
@@ -176,7 +281,10 @@ function casesOf(op: OperationMeta): Case[] {
     const fields = formFields(example);
     const headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
     for (const key of Object.keys(schema?.properties ?? fields).filter((k) => k !== 'image')) {
-      for (const value of MULTIPART_VALUES) cases.push({ label: `part ${key} = ${value.slice(0, 30)}`, url: pathWith(), headers, payload: multipart({ ...fields, [key]: value }) });
+      for (const value of MULTIPART_VALUES) cases.push({ label: `part ${key} = ${value.slice(0, 30)}`, url: pathWith(), headers, payload: multipart({ ...unique(fields), [key]: value }) });
+      for (const v of variantsOf(schema?.properties?.[key], fields[key])) {
+        cases.push({ label: `part ${key} ${v.label}`, url: pathWith(), headers, payload: multipart({ ...unique(fields), [key]: v.value }), refuse: v.past });
+      }
       const { [key]: _dropped, ...without } = fields;
       cases.push({ label: `form without ${key}`, url: pathWith(), headers, payload: multipart(without) });
     }
@@ -201,6 +309,20 @@ function casesOf(op: OperationMeta): Case[] {
     cases.push({ label: 'malformed body where none is taken', url: pathWith(), headers: { 'content-type': 'application/json' }, payload: '{' });
   }
   return cases;
+}
+
+/**
+ * The values the database keeps unique (a username, an e-mail, a title, an ISBN) made new for a
+ * case: else every case after the first success is refused as a duplicate before its own value
+ * reaches the database.
+ */
+let serial = 0;
+function unique(values: object): Record<string, unknown> {
+  const fresh: Record<string, unknown> = { ...values };
+  serial += 1;
+  if (typeof fresh.username === 'string' && typeof fresh.email === 'string') Object.assign(fresh, { username: `fuzz${serial}`, email: `fuzz${serial}@example.com` });
+  if (typeof fresh.title === 'string' && typeof fresh.isbn === 'string') Object.assign(fresh, { title: `Fuzz Book ${serial}`, isbn: `ISBN-FUZZ-${serial}` });
+  return fresh;
 }
 
 /** Multipart text parts from the example: numbers and booleans as text, no image part. */
@@ -282,6 +404,8 @@ describe('fuzz from the contract', () => {
       if (reply.statusCode >= 500) {
         figures.serverErrors += 1;
         problems.push(`${c.label}: ${reply.statusCode} ${reply.body.slice(0, 200)}`);
+      } else if (c.refuse && reply.statusCode < 400) {
+        problems.push(`${c.label}: breaks the contract's limit but was answered ${reply.statusCode}`);
       } else if (reply.statusCode >= 400) {
         figures.refused += 1;
         const changed = [...Object.keys(before.tables).filter((k) => before.tables[k] !== after.tables[k]), ...(['covers', 'mails'] as const).filter((k) => before[k] !== after[k])];

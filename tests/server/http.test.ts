@@ -82,8 +82,9 @@ describe('validation', () => {
     expect(nul.statusCode).toBe(422);
     const discount = await t.call({ method: 'PUT', url: `/api/bookcrud/discountOffer/${IDS.munaMadan}`, token: admin, payload: { Discount: '20', StartTime: '2026-01-01T00:00:00Z', EndTime: '2025-01-01T00:00:00Z', IsOnSale: true } });
     expect(discount.statusCode).toBe(422);
+    // Past the contract's maximum (a PostgreSQL integer): the contract refuses it before the stock rule.
     const huge = await t.call({ method: 'POST', url: '/api/addToCart/add', token: sita, payload: { bookId: IDS.munaMadan, quantity: 1e15 } });
-    expect(huge.statusCode).toBe(400);
+    expect(huge.statusCode).toBe(422);
     expect((await t.call({ method: 'GET', url: '/api/book/all?page=100000000000000000000' })).statusCode).toBeLessThan(500);
   });
 
@@ -101,6 +102,16 @@ describe('paths', () => {
       expect(reply.statusCode).toBe(200);
       expect(reply.json()).toMatchObject({ bookId: IDS.munaMadan, title: 'Muna Madan' });
     }
+  });
+
+  it('takes a GUID in upper case as the same record, and refuses a urn:uuid one with a 422 (never a 500)', async () => {
+    const upper = await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.munaMadan.toUpperCase()}` });
+    expect(upper.statusCode).toBe(200);
+    expect(upper.json().data).toMatchObject({ bookId: IDS.munaMadan, title: 'Muna Madan' });
+    const urn = await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/urn:uuid:${IDS.munaMadan}` });
+    expect(urn.statusCode).toBe(422);
+    const body = await t.call({ method: 'POST', url: '/api/book/addWishlist', token: sita, payload: { bookId: `urn:uuid:${IDS.munaMadan}` } });
+    expect(body.statusCode).toBe(422);
   });
 
   it('serves /Auth/register and /auth/login as spelled (and other casings, as the legacy routing did)', async () => {

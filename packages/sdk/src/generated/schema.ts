@@ -982,9 +982,14 @@ export interface components {
         OrderStatus: "Pending" | "Processing" | "Completed" | "Cancelled";
         /** @enum {string} */
         Weekday: "Sun" | "Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat";
+        /**
+         * Format: uuid
+         * @description A GUID in its canonical 8-4-4-4-12 hex form, any case. `format: uuid` alone also lets
+         *     `urn:uuid:...` through, which no record id ever is (the database refuses it).
+         */
+        Uuid: string;
         User: {
-            /** Format: uuid */
-            id: string;
+            id: components["schemas"]["Uuid"];
             username: string;
             /** Format: email */
             email: string;
@@ -998,8 +1003,7 @@ export interface components {
             isVerified: boolean;
         };
         Book: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             title: string;
             author: string;
             genre: components["schemas"]["Genre"];
@@ -1011,7 +1015,10 @@ export interface components {
             publicationDate: string;
             /** @description List price in Rs. */
             price: number;
-            /** @description Units in stock. */
+            /**
+             * Format: int32
+             * @description Units in stock.
+             */
             quantity: number;
             language: string;
             /** @description Sale discount in percent (10 = 10 %). Sale price = price - price x discount / 100 while the sale runs. */
@@ -1044,18 +1051,21 @@ export interface components {
         };
         BestSeller: {
             book: components["schemas"]["Book"];
-            /** @description Order lines naming this book, any order status. */
+            /**
+             * Format: int32
+             * @description Order lines naming this book, any order status.
+             */
             orderCount: number;
         };
         Review: {
-            /** Format: uuid */
-            reviewId: string;
-            /** Format: uuid */
-            bookId: string;
-            /** Format: uuid */
-            userId: string;
+            reviewId: components["schemas"]["Uuid"];
+            bookId: components["schemas"]["Uuid"];
+            userId: components["schemas"]["Uuid"];
             username: string;
-            /** @description The rating (the spec also calls it rating). */
+            /**
+             * Format: int32
+             * @description The rating (the spec also calls it rating).
+             */
             stars: number;
             comment: string;
             /** Format: date-time */
@@ -1087,17 +1097,16 @@ export interface components {
             endTime?: string | null;
         };
         CartItem: {
-            /** Format: uuid */
-            cartItemId: string;
-            /** Format: uuid */
-            bookId: string;
+            cartItemId: components["schemas"]["Uuid"];
+            bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             quantity: number;
             book: components["schemas"]["CartBook"];
         };
         OrderItem: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
             title: string;
+            /** Format: int32 */
             quantity: number;
             pricePerUnit: number;
             /** @description Read by the spec's order card; the legacy server never sends it. */
@@ -1106,8 +1115,7 @@ export interface components {
             totalPrice?: number;
         };
         Order: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             username: string;
             /** Format: date-time */
             orderDate: string;
@@ -1125,8 +1133,7 @@ export interface components {
             paymentMethod?: string | null;
         };
         PlacedOrder: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             /** @description Shown to staff at pickup; also e-mailed. */
             claimCode: string;
             totalAmount: number;
@@ -1134,8 +1141,7 @@ export interface components {
             discountApplied: string;
         };
         Announcement: {
-            /** Format: uuid */
-            announcementId: string;
+            announcementId: components["schemas"]["Uuid"];
             message: string;
             /** Format: date-time */
             startTime: string;
@@ -1176,12 +1182,14 @@ export interface components {
         };
         WeeklySale: {
             day: components["schemas"]["Weekday"];
-            /** @description Orders placed on that day of the last 7 days. */
+            /**
+             * Format: int32
+             * @description Orders placed on that day of the last 7 days.
+             */
             count: number;
         };
         RecentOrder: {
-            /** Format: uuid */
-            orderId: string;
+            orderId: components["schemas"]["Uuid"];
             username: string;
             /** Format: email */
             email: string;
@@ -1191,10 +1199,17 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
         };
         DashboardSummary: {
+            /** Format: int32 */
             totalBooks: number;
-            /** @description Orders of any status. */
+            /**
+             * Format: int32
+             * @description Orders of any status.
+             */
             totalOrders: number;
-            /** @description Accounts with role User. */
+            /**
+             * Format: int32
+             * @description Accounts with role User.
+             */
             totalCustomers: number;
             /** @description Sum of finalTotal of Completed orders. */
             totalRevenue: number;
@@ -1205,9 +1220,13 @@ export interface components {
             recentOrders: components["schemas"]["RecentOrder"][];
         };
         Pagination: {
+            /** Format: int32 */
             currentPage: number;
+            /** Format: int32 */
             pageSize: number;
+            /** Format: int32 */
             totalPages: number;
+            /** Format: int32 */
             totalItems: number;
         };
         RegisterRequest: {
@@ -1225,11 +1244,8 @@ export interface components {
         VerifyEmailRequest: {
             /** @description The 5-digit one-time code from the e-mail, as a string. */
             VerificationCode: string;
-            /**
-             * Format: uuid
-             * @description user.id from the registration reply.
-             */
-            Id: string;
+            /** @description user.id from the registration reply. */
+            Id: components["schemas"]["Uuid"];
         };
         /**
          * @description multipart/form-data parts of the Add Book and Edit Book forms. Every part is text
@@ -1246,6 +1262,7 @@ export interface components {
             /** Format: date-time */
             publicationDate: string;
             price: number;
+            /** Format: int32 */
             quantity: number;
             language: string;
             discount: number;
@@ -1284,6 +1301,7 @@ export interface components {
             /** Format: date-time */
             publicationDate: string;
             price: number;
+            /** Format: int32 */
             quantity: number;
             language: string;
             discount: number;
@@ -1321,16 +1339,18 @@ export interface components {
             IsOnSale: boolean;
         };
         WishlistAddRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
         };
         CartAddRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             quantity: number;
         };
         CartUpdateRequest: {
-            /** @description The new quantity of the line; at most the book's stock (the last copy can be bought). */
+            /**
+             * Format: int32
+             * @description The new quantity of the line; at most the book's stock (the last copy can be bought).
+             */
             quantity: number;
         };
         VerifyOrderRequest: {
@@ -1338,8 +1358,8 @@ export interface components {
             ClaimCode: string;
         };
         ReviewRequest: {
-            /** Format: uuid */
-            bookId: string;
+            bookId: components["schemas"]["Uuid"];
+            /** Format: int32 */
             Stars: number;
             /** @description Must contain a non-space character. */
             Comment: string;
@@ -1358,7 +1378,9 @@ export interface components {
         /** @description Reply of commands that return nothing but a message. Which of status/statusCode/code are present varies per call (see the examples). */
         MessageEnvelope: {
             status?: string | boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
@@ -1369,12 +1391,14 @@ export interface components {
         RegisterResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             user: components["schemas"]["User"];
         };
         LoginResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             /** @description Bearer token (a JWT on the real server) valid for one day. */
             token: string;
@@ -1382,14 +1406,19 @@ export interface components {
         };
         UserPage: {
             status: string;
+            /** Format: int32 */
             currentPage: number;
+            /** Format: int32 */
             pageSize: number;
+            /** Format: int32 */
             totalCount: number;
+            /** Format: int32 */
             totalPages: number;
             data: components["schemas"]["User"][];
         };
         BookPage: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             pagination: components["schemas"]["Pagination"];
@@ -1397,6 +1426,7 @@ export interface components {
         };
         BestSellerList: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             data: components["schemas"]["BestSeller"][];
@@ -1419,6 +1449,7 @@ export interface components {
         };
         WishlistList: {
             status: string;
+            /** Format: int32 */
             code: number;
             message: string;
             data: components["schemas"]["Book"][];
@@ -1428,12 +1459,15 @@ export interface components {
         /** @description Wishlist check/add/remove reply; here `status` is a boolean. */
         WishlistResult: {
             status: boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
         CartItemList: {
             status: string;
+            /** Format: int32 */
             statusCode: number;
             message: string;
             data: components["schemas"]["CartItem"][];
@@ -1441,6 +1475,7 @@ export interface components {
         PlaceOrderResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             data: components["schemas"]["PlacedOrder"];
         };
@@ -1452,20 +1487,22 @@ export interface components {
         CancelOrderResponse: {
             status: string;
             message: string;
+            /** Format: int32 */
             statusCode: number;
             data: {
-                /** Format: uuid */
-                orderId: string;
+                orderId: components["schemas"]["Uuid"];
                 status: components["schemas"]["OrderStatus"];
             };
         };
         ReviewAdded: {
+            /** Format: int32 */
             statusCode: number;
             message: string;
             data: components["schemas"]["Review"];
         };
         NotificationList: {
             status: string;
+            /** Format: int32 */
             statusCode: number;
             data: components["schemas"]["Notification"][];
         };
@@ -1480,13 +1517,19 @@ export interface components {
          *     client gets no connectionToken and uses `id={connectionId}`.
          */
         HubNegotiateResponse: {
-            /** @constant */
+            /**
+             * Format: int32
+             * @constant
+             */
             negotiateVersion: 1;
             connectionId: string;
             connectionToken: string;
             availableTransports: components["schemas"]["HubTransports"];
         } | {
-            /** @constant */
+            /**
+             * Format: int32
+             * @constant
+             */
             negotiateVersion: 0;
             connectionId: string;
             availableTransports: components["schemas"]["HubTransports"];
@@ -1504,7 +1547,9 @@ export interface components {
         /** @description A JSON error. Clients show `message`. */
         ErrorBody: {
             status?: string | boolean;
+            /** Format: int32 */
             statusCode?: number;
+            /** Format: int32 */
             code?: number;
             message: string;
         };
@@ -1515,6 +1560,7 @@ export interface components {
             /** Format: uri-reference */
             type?: string;
             title: string;
+            /** Format: int32 */
             status: number;
             detail?: string;
             instance?: string;
@@ -1648,16 +1694,16 @@ export interface components {
          * @description The book's GUID.
          * @example 0f0e0000-0000-4000-8000-000000000003
          */
-        bookIdPath: string;
+        bookIdPath: components["schemas"]["Uuid"];
         /** @example 0dde0000-0000-4000-8000-000000000001 */
-        orderIdPath: string;
+        orderIdPath: components["schemas"]["Uuid"];
         /** @example ca770000-0000-4000-8000-000000000001 */
-        cartItemIdPath: string;
+        cartItemIdPath: components["schemas"]["Uuid"];
         /**
          * @description The announcement's GUID.
          * @example ba770000-0000-4000-8000-000000000001
          */
-        announcementIdPath: string;
+        announcementIdPath: components["schemas"]["Uuid"];
         /** @description 1-based page number. */
         page: number;
         userPageSize: number;
@@ -1827,7 +1873,7 @@ export interface operations {
                  * @description The user's GUID.
                  * @example 9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -1855,7 +1901,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @example 9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a04 */
-                userId: string;
+                userId: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -2046,6 +2092,7 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            422: components["responses"]["ValidationProblem"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2108,7 +2155,7 @@ export interface operations {
                  * @description The book's GUID.
                  * @example 0f0e0000-0000-4000-8000-000000000003
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
@@ -2137,7 +2184,7 @@ export interface operations {
                  * @description The book's GUID.
                  * @example 0f0e0000-0000-4000-8000-000000000003
                  */
-                id: string;
+                id: components["schemas"]["Uuid"];
             };
             cookie?: never;
         };
