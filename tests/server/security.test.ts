@@ -167,6 +167,52 @@ describe('attempt limits (small limits, same rules)', () => {
   });
 });
 
+describe('attempt limits under a flood of other keys (a store of 10 keys)', () => {
+  const tight: RateLimits = { ...small, loginUser: { account: { max: 3, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } } };
+  const started: TestServer[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((t) => t.close()));
+  });
+  async function tightServer(rateLimitStore: 'database' | 'memory') {
+    const t = await startTestServer({ rateLimits: tight, settings: { rateLimitStore: rateLimitStore === 'memory' ? memoryRateLimitStore({ maxKeys: 10 }) : 'database' } });
+    started.push(t);
+    // sita's password guessed three times, from three addresses: her account is at its limit.
+    for (let i = 1; i <= 3; i += 1) expect((await login(t, 'sita', 'wrong', `198.51.100.${i}`)).statusCode).toBe(401);
+    return t;
+  }
+
+  it.each(['memory', 'database'] as const)('%s: a request refused by the address limit counts nothing and adds no account key', async (kind) => {
+    const t = await tightServer(kind);
+    for (let i = 0; i < 3; i += 1) expect((await login(t, `nobody${i}`, 'x', '203.0.113.9')).statusCode).toBe(401);
+    for (let i = 3; i < 40; i += 1) expectTooMany(await login(t, `nobody${i}`, 'x', '203.0.113.9'), 60);
+    if (kind === 'database') {
+      // sita's 3 addresses and account, the flooding address and its first 3 names.
+      expect((await t.server.services.db.selectFrom('rate_limits').select('key').execute()).length).toBe(8);
+    }
+    // The store (10 keys) still has room for a customer's sign-in: two new keys.
+    expect((await login(t, 'staff', PASSWORD, '203.0.113.10')).statusCode).toBe(200);
+    expectTooMany(await login(t, 'sita', PASSWORD, '203.0.113.11'), 60);
+  });
+
+  it('memory: a flood from many addresses fills the store but never resets a running count; new keys wait for the first window to end', async () => {
+    const t = await tightServer('memory');
+    t.clock.advance(20_000);
+    let refused = 0;
+    for (let i = 0; i < 50; i += 1) {
+      const reply = await login(t, `flood${i}`, 'x', `192.0.2.${i}`);
+      if (reply.statusCode === 429) {
+        // Full of running counts: a new key waits until the first window ends (sita's tries at NOW).
+        expectTooMany(reply, 40);
+        refused += 1;
+      } else expect(reply.statusCode).toBe(401);
+    }
+    expect(refused).toBeGreaterThanOrEqual(47);
+    expectTooMany(await login(t, 'sita', PASSWORD, '192.0.2.200'), 40);
+    t.clock.advance(40_000);
+    expect((await login(t, 'sita', PASSWORD, '192.0.2.201')).statusCode).toBe(200);
+  });
+});
+
 describe('the address a limit counts', () => {
   it('is the IPv4 address, also IPv4-mapped, and the /64 network of an IPv6 address', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
@@ -209,7 +255,7 @@ describe('the counter stores', () => {
     const app = Fastify();
     const memory = memoryRateLimitStore();
     // A store whose clear takes a while, as a database's can on a busy machine.
-    const store: RateLimitStore = { hit: memory.hit, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
+    const store: RateLimitStore = { peek: memory.peek, hit: memory.hit, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
     const meta = { operationId: 'loginUser', method: 'POST', path: '/login', base: '', roles: null, bodyMediaTypes: null, bodyRequired: false, errorShapes: new Map() };
     registerRateLimits(app, { clock: manualClock(), limits: { ...DEFAULT_RATE_LIMITS, loginUser: { account: { max: 1, windowMs: MINUTE }, address: { max: 100, windowMs: MINUTE } } }, store, operationOf: () => meta });
     app.post('/login', async () => 'ok');
@@ -220,21 +266,20 @@ describe('the counter stores', () => {
     }
   });
 
-  it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {
+  it('memory: keeps at most maxKeys keys, never forgets a running count (ended windows make room, else a new key is refused until one ends)', async () => {
     const store = memoryRateLimitStore({ maxKeys: 10 });
-    await store.hit('expired', 10, 0);
-    for (let i = 0; i < 9; i += 1) await store.hit(`k${i}`, 1000, 0);
-    await store.hit('new', 1000, 20); // full: the expired key makes room
-    expect((await store.hit('k0', 1000, 21)).count).toBe(2);
-    await store.hit('newer', 1000, 21); // full, nothing expired: the oldest key (k0) goes
-    expect((await store.hit('k8', 1000, 22)).count).toBe(2);
-    expect((await store.hit('new', 1000, 22)).count).toBe(2);
-    expect((await store.hit('k0', 1000, 22)).count).toBe(1);
-    // A flood of new keys stays within the bound.
-    for (let i = 0; i < 1000; i += 1) await store.hit(`flood${i}`, 1000, 30);
-    let kept = 0;
-    for (let i = 0; i < 1000; i += 1) if ((await store.hit(`flood${i}`, 1000, 30)).count === 2) kept += 1;
-    expect(kept).toBeLessThanOrEqual(10);
+    await store.hit('ended', 10, 0);
+    await store.hit('victim', 1000, 0);
+    for (let i = 0; i < 8; i += 1) await store.hit(`k${i}`, 5000, 0);
+    await store.hit('new', 1000, 20); // full: the ended window makes room
+    // A flood of new keys: none fits, and none pushes out a count that is still running.
+    for (let i = 0; i < 1000; i += 1) expect(await store.hit(`flood${i}`, 1000, 30)).toEqual({ count: Infinity, resetAt: 1000 });
+    expect(await store.peek(['victim', 'k0', 'new', 'flood0'], 30)).toEqual([{ count: 1, resetAt: 1000 }, { count: 1, resetAt: 5000 }, { count: 1, resetAt: 1020 }, undefined]);
+    expect(await store.hit('victim', 1000, 40)).toEqual({ count: 2, resetAt: 1000 });
+    // Once the victim's window has ended, its place is free for one new key (the k* run to 5000).
+    expect(await store.hit('flood0', 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
+    expect(await store.hit('flood1', 1000, 1000)).toEqual({ count: Infinity, resetAt: 1020 });
+    expect((await store.hit('k7', 5000, 1000)).count).toBe(2);
   });
 
   it('database: two instances on one database count together, and expired windows are swept', async () => {
@@ -255,7 +300,7 @@ describe('the counter stores', () => {
     for (const name of ['nobody1', 'nobody2', 'nobody3']) expect((await login(t, name, 'x')).statusCode).toBe(401);
     expectTooMany(await login(t, 'sita', PASSWORD), 60);
     const keys = (await t.server.services.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
-    expect(keys.length).toBeGreaterThanOrEqual(5);
+    expect(keys).toHaveLength(4); // three names and the address: the refused sign-in added none
     expect(keys.join(' ')).not.toMatch(/nobody|sita/);
     t.clock.advance(MINUTE);
     expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);

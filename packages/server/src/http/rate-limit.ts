@@ -46,42 +46,81 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** Where the counters live. Both calls are atomic per key in any implementation. */
+export interface RateLimitCount {
+  /** Attempts in the key's current window. */
+  count: number;
+  /** When that window ends (ms). */
+  resetAt: number;
+}
+
+/** Where the counters live. Every call is atomic per key in any implementation. */
 export interface RateLimitStore {
-  /** Counts one attempt; answers the attempts in the key's current window and when it ends (ms). */
-  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** Each key's count in its running window, without counting an attempt; undefined where none runs. */
+  peek(keys: readonly string[], now: number): Promise<(RateLimitCount | undefined)[]>;
+  /**
+   * Counts one attempt; answers the attempts in the key's current window and when it ends. A
+   * store with no room for a new key answers `count: Infinity` (over every limit) and the time
+   * room frees as `resetAt`: it refuses rather than forget a running count.
+   */
+  hit(key: string, windowMs: number, now: number): Promise<RateLimitCount>;
   /** Forgets the key's attempts (a successful sign-in). */
   reset(key: string): Promise<void>;
 }
 
 /**
- * Counters in this process, at most `maxKeys` of them. When full, expired windows go first, then
- * the oldest keys down to 90 % (so a flood of new keys pays for a sweep only once in a while).
+ * Counters in this process, at most `maxKeys` of them. A count is never forgotten before its
+ * window ends, or a flood of new keys would give an attacker fresh tries: when full, ended
+ * windows make room, and with none ended a new key is refused until the first one ends. The
+ * windows of one length are kept in the order they end (a window is put last when it starts),
+ * so the ended ones are found at the front without a scan.
  */
 export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const prune = (now: number) => {
-    for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
-    const target = Math.floor(maxKeys * 0.9);
-    for (const key of windows.keys()) {
-      if (windows.size <= target) break;
-      windows.delete(key);
+  const byLength = new Map<number, Map<string, RateLimitCount>>();
+  let size = 0;
+  const running = (key: string, now: number) => {
+    for (const windows of byLength.values()) {
+      const entry = windows.get(key);
+      if (entry && entry.resetAt > now) return entry;
+    }
+    return undefined;
+  };
+  const dropEnded = (now: number) => {
+    for (const windows of byLength.values()) {
+      for (const [key, entry] of windows) {
+        if (entry.resetAt > now) break;
+        windows.delete(key);
+        size -= 1;
+      }
     }
   };
+  const firstEnd = () => Math.min(...[...byLength.values()].map((windows) => windows.values().next().value?.resetAt ?? Infinity));
   return {
+    async peek(keys, now) {
+      return keys.map((key) => {
+        const entry = running(key, now);
+        return entry && { ...entry };
+      });
+    },
     async hit(key, windowMs, now) {
+      let windows = byLength.get(windowMs);
+      if (!windows) byLength.set(windowMs, (windows = new Map()));
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= now) {
-        if (!entry && windows.size >= maxKeys) prune(now);
+        if (entry) {
+          windows.delete(key);
+          size -= 1;
+        }
+        if (size >= maxKeys) dropEnded(now);
+        if (size >= maxKeys) return { count: Infinity, resetAt: firstEnd() };
         entry = { count: 0, resetAt: now + windowMs };
-        windows.delete(key);
         windows.set(key, entry);
+        size += 1;
       }
       entry.count += 1;
-      return { count: entry.count, resetAt: entry.resetAt };
+      return { ...entry };
     },
     async reset(key) {
-      windows.delete(key);
+      for (const windows of byLength.values()) if (windows.delete(key)) size -= 1;
     },
   };
 }
@@ -89,11 +128,20 @@ export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore
 /**
  * Counters in the database (table rate_limits): every instance on one PostgreSQL database counts
  * together. One upsert per attempt, atomic under the row's lock; expired windows are deleted now
- * and then.
+ * and then, running ones never (the table has no bound but the disk).
  */
 export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateLimitStore {
   let hits = 0;
   return {
+    async peek(keys, now) {
+      if (keys.length === 0) return [];
+      const rows = await db.selectFrom('rate_limits').select(['key', 'count', 'reset_at'])
+        .where('key', 'in', keys).where('reset_at', '>', new Date(now)).execute();
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key);
+        return row && { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+      });
+    },
     async hit(key, windowMs, now) {
       const at = new Date(now);
       if (++hits % sweepEvery === 0) await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
@@ -154,6 +202,9 @@ declare module 'fastify' {
 /**
  * Counts after validation (a request the contract refuses guesses nothing and is not counted)
  * and before the handler. A successful sign-in clears its account's count before it answers.
+ * A refused request counts nothing and adds no key: otherwise one address, refused, could still
+ * fill the store with account keys. So the counts are read first, and an attempt is counted only
+ * while both are under their limits (the address first: a full store then adds no account key).
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions) {
   const { limits, store, clock } = options;
@@ -164,16 +215,24 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const now = clock.now().getTime();
     const rule = limits[operationId];
     const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
-    const counted = [
-      { window: rule.account, result: await store.hit(accountKey, rule.account.windowMs, now) },
-      { window: rule.address, result: await store.hit(`${operationId}:address:${addressKey(request.ip)}`, rule.address.windowMs, now) },
+    const counters = [
+      { key: `${operationId}:address:${addressKey(request.ip)}`, window: rule.address },
+      { key: accountKey, window: rule.account },
     ];
-    const over = counted.filter(({ window, result }) => result.count > window.max);
+    const running = await store.peek(counters.map(({ key }) => key), now);
+    let over = counters.flatMap(({ window }, i) => (running[i] && running[i].count >= window.max ? [running[i]] : []));
+    for (const { key, window } of over.length === 0 ? counters : []) {
+      const result = await store.hit(key, window.windowMs, now);
+      if (result.count > window.max) {
+        over = [result];
+        break;
+      }
+    }
     if (over.length === 0) {
       request.rateLimitAccountKey = accountKey;
       return;
     }
-    const retryAfter = Math.max(1, ...over.map(({ result }) => Math.ceil((result.resetAt - now) / 1000)));
+    const retryAfter = Math.max(1, ...over.map(({ resetAt }) => Math.ceil((resetAt - now) / 1000)));
     const { type, body } = errorBody(meta, 429, TOO_MANY_ATTEMPTS);
     return reply
       .code(429)
