@@ -14,10 +14,12 @@ import Fastify from 'fastify';
 import { manualClock } from '../../packages/server/src/clock.js';
 import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
-import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
+import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import { IDS, PASSWORD, lastCode, startTestServer, testContract, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
 
 const MINUTE = 60_000;
+const operations = [...(await testContract()).operations.values()];
 const folders: string[] = [];
 // The tests that ask for the same options share one server, put back to the seeded state, its
 // counters emptied and its clock at NOW (reset()) each time it is asked for again.
@@ -304,6 +306,52 @@ describe('the counter stores', () => {
     expect(keys.join(' ')).not.toMatch(/nobody|sita/);
     t.clock.advance(MINUTE);
     expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('Cache-Control: no-store on what a signed-in caller or the auth calls are answered', () => {
+  let t: TestServer;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await server();
+    for (const [role, name] of [['User', 'sita'], ['Staff', 'staff'], ['Admin', 'admin']] as const) tokens[role] = await t.login(name);
+  });
+  const urlOf = (op: OperationMeta) => `${op.base}${op.path.replace(/\{[^}]+\}/g, (name) => (name === '{author}' ? 'Nobody' : IDS.munaMadan))}`;
+  const authCalls = operations.filter((op) => /^\/auth\//i.test(op.path));
+
+  it('the auth calls are found in the contract', () => {
+    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: with a bearer (a role it takes, or a bad one), answers and errors', async (_id, op) => {
+    const role = op.roles?.[0] ?? 'User';
+    for (const authorization of [`Bearer ${tokens[role]}`, 'Bearer not-a-token']) {
+      const reply = await t.call({ method: op.method as 'GET', url: urlOf(op), headers: { authorization } });
+      expect(reply.statusCode, reply.body).toBeLessThan(500);
+      expect(reply.headers['cache-control'], `${authorization}: ${reply.statusCode}`).toBe('no-store');
+    }
+  });
+
+  it.each(authCalls.map((op) => [op.operationId, op] as const))('%s: without a bearer, its answers and its errors', async (_id, op) => {
+    for (const payload of [undefined, {}, { username: 'sita', password: 'wrong-password' }]) {
+      const reply = await t.call({ method: op.method as 'GET', url: urlOf(op), ...(payload ? { payload } : {}) });
+      expect(reply.headers['cache-control'], `${reply.statusCode} ${reply.body}`).toBe('no-store');
+    }
+    const unknown = await t.call({ method: 'GET', url: '/API/AUTH/nothing' });
+    expect([unknown.statusCode, unknown.headers['cache-control']]).toEqual([404, 'no-store']);
+  });
+
+  it('a sign-in with its token', async () => {
+    const reply = await login(t, 'sita', PASSWORD);
+    expect([reply.statusCode, reply.headers['cache-control']]).toEqual([200, 'no-store']);
+  });
+
+  it('but an anonymous public read keeps its own caching (the book list, best sellers, reviews)', async () => {
+    for (const url of ['/api/book/all', '/api/book/bestSeller', `/api/review/getReviews/${IDS.munaMadan}`]) {
+      const reply = await t.call({ method: 'GET', url });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control'], url).toBeUndefined();
+    }
   });
 });
 
