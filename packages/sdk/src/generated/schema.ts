@@ -1235,6 +1235,7 @@ export interface components {
          * @description multipart/form-data parts of the Add Book and Edit Book forms. Every part is text
          *     except `image`. Numbers and booleans are sent as their text ("450", "true"),
          *     publicationDate/startTime/endTime as ISO timestamps.
+         *     A text part is at most 65,536 bytes: a longer one is a 422 naming it, never cut.
          */
         BookForm: {
             title: string;
@@ -1273,6 +1274,7 @@ export interface components {
          *     and the server ignores those and any other part it does not use. `image` is a file,
          *     an empty file, or an empty text part; the last two keep the current cover. An empty
          *     or "null" startTime/endTime clears the sale window.
+         *     A text part is at most 65,536 bytes: a longer one is a 422 naming it, never cut.
          */
         BookUpdateForm: {
             title: string;
