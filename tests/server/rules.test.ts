@@ -255,6 +255,44 @@ describe('accounts', () => {
     expect(mail.body).toBe('Email is already registered');
   });
 
+  const registerAs = (username: string, password = 'pustak123', email = 'someone@example.com') =>
+    t.call({ method: 'POST', url: '/api/Auth/register', payload: { email, username, password, confirmPassword: password } });
+
+  it('refuses usernames with invisible or control characters (they would look like another name) as plain text', async () => {
+    for (const username of ['sita\u200b', '\u200bram', 'ra\u00adm', 'si\u2060ta', 'new\ufeffname', 'new\u0007name', 'new\u0085name', 'new\u034fname']) {
+      const reply = await registerAs(username);
+      expect(reply.statusCode, JSON.stringify(username)).toBe(400);
+      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      expect(reply.body).toBe('Username must not contain invisible or control characters');
+    }
+    const count = await t.server.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'someone@example.com').executeTakeFirst();
+    expect(Number(count?.n)).toBe(0);
+  });
+
+  it('takes usernames in NFKC: a full-width or ligature spelling is the same name, at registration and sign-in', async () => {
+    expect((await registerAs('ｓｉｔａ')).body).toBe('Username is already taken');
+    const registered = await registerAs('\ufb01ona', 'pustak123', 'fiona@example.com'); // the "fi" ligature
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().user.username).toBe('fiona');
+    const verified = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: registered.json().user.id, VerificationCode: lastCode(t, 'fiona@example.com') } });
+    expect(verified.statusCode).toBe(200);
+    for (const [username, id] of [['fiona', registered.json().user.id], ['\ufb01ona', registered.json().user.id], ['ＦＩＯＮＡ', registered.json().user.id], ['ｓｉｔａ', IDS.sita]]) {
+      const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'pustak123' } });
+      expect(login.statusCode, `${username}: ${login.body}`).toBe(200);
+      expect(login.json().user.id).toBe(id);
+    }
+  });
+
+  it('refuses a password of spaces only, and takes one with spaces around a character', async () => {
+    for (const password of ['        ', ' '.repeat(20), '\t \t \t \t ', '\u3000'.repeat(8)]) {
+      const reply = await registerAs('spacey', password, 'spacey@example.com');
+      expect(reply.statusCode, JSON.stringify(password)).toBe(400);
+      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      expect(reply.body).toBe('Password must contain a character other than a space');
+    }
+    expect((await registerAs('spacey', '   a    ', 'spacey@example.com')).statusCode).toBe(200);
+  });
+
   it('issues a one-day HS256 token with id, username, e-mail and role', async () => {
     const token = await t.login('staff');
     const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));

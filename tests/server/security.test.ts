@@ -71,6 +71,13 @@ describe('attempt limits (a real shop: the server default)', () => {
     expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('every spelling sign-in takes for one account (NFKC, any case) counts as that account', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    for (let i = 0; i < 10; i += 1) expect((await login(t, ['ｓｉｔａ', 'SITA', 'ｓita', 'sita'][i % 4]!, `wrong-${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD, '198.51.100.99'), 15 * 60);
+    expectTooMany(await login(t, 'Ｓｉｔａ', PASSWORD, '198.51.100.98'), 15 * 60);
+  });
+
   it('a successful sign-in clears the account count, so a customer who signs in often is never locked out', async () => {
     const t = await server({ rateLimits: 'server-default' });
     for (let round = 0; round < 2; round += 1) {

@@ -22,6 +22,9 @@ export interface paths {
          *       serialisable transaction) so two simultaneous first registrations never both become
          *       Admin; every other account is a customer (`User`).
          *     - A username or e-mail of a verified account is a 400 (plain text).
+         *     - Usernames are taken in Unicode NFKC (a full-width or ligature spelling is the same
+         *       name, here and at sign-in); one with an invisible (default-ignorable) or control
+         *       character is a 400. A password needs a character other than a space (400).
          *     - Registering again with the e-mail of an account that is not verified yet is not an
          *       error: that account takes the new username and password (the username must not
          *       belong to another account), a new code replaces the old one and is mailed, and the
@@ -1713,7 +1716,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
-            /** @description Username or e-mail already in use. */
+            /** @description Username or e-mail already in use, or a username or password the rules refuse. */
             400: {
                 headers: {
                     [name: string]: unknown;

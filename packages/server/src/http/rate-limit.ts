@@ -164,11 +164,14 @@ export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateL
   };
 }
 
-/** The account a limited request names: the same spelling counts as the same account. Hashed: any length fits a key. */
+/**
+ * The account a limited request names: every spelling sign-in takes for one account (NFKC, any
+ * case) counts as that account. Hashed: any length fits a key.
+ */
 function accountOf(operationId: LimitedOperation, body: unknown): string {
   const fields = (body ?? {}) as Record<string, unknown>;
   const value = operationId === 'loginUser' ? fields.username : operationId === 'verifyEmail' ? fields.Id : fields.email;
-  return createHash('sha256').update(String(value ?? '').trim().toLowerCase()).digest('base64url');
+  return createHash('sha256').update(String(value ?? '').normalize('NFKC').trim().toLowerCase()).digest('base64url');
 }
 
 /**
