@@ -15,7 +15,7 @@ import { manualClock } from '../../packages/server/src/clock.js';
 import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
 import type { OperationMeta } from '../../packages/server/src/http/contract.js';
-import { IDS, PASSWORD, lastCode, startTestServer, testContract, type TestServer } from './helpers.js';
+import { IDS, PASSWORD, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
 
 const MINUTE = 60_000;
@@ -91,6 +91,7 @@ describe('attempt limits (a real shop: the server default)', () => {
       loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
       verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
       registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+      verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
     });
   });
 
@@ -107,6 +108,7 @@ const small: RateLimits = {
   loginUser: { account: { max: 100, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
   verifyEmail: { account: { max: 3, windowMs: MINUTE }, address: { max: 4, windowMs: MINUTE } },
   registerUser: { account: { max: 2, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
+  verifyOrder: { order: { max: 3, windowMs: MINUTE }, staff: { max: 4, windowMs: MINUTE } },
 };
 
 describe('attempt limits (small limits, same rules)', () => {
@@ -173,6 +175,62 @@ describe('attempt limits (small limits, same rules)', () => {
   it('other operations are not limited', async () => {
     const t = await server({ rateLimits: small });
     for (let i = 0; i < 10; i += 1) expect((await t.call({ method: 'GET', url: '/api/book/bestSeller' })).statusCode).toBe(200);
+  });
+});
+
+describe('attempt limits on the claim code at pickup', () => {
+  /** A new customer's Pending order of one book; answers its id and claim code. */
+  async function pendingOrder(t: TestServer, name: string) {
+    const { token } = await newCustomer(t, name);
+    expect((await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.karnaliBlues, quantity: 1 } })).statusCode).toBe(200);
+    const placed = await t.call({ method: 'POST', url: '/api/order/place', token });
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json().data as { orderId: string; claimCode: string };
+  }
+  const verifyOrder = (t: TestServer, token: string, orderId: string, code: string) =>
+    t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token, payload: { ClaimCode: code } });
+  const wrongClaim = (code: string) => (code.startsWith('0') ? `1${code.slice(1)}` : `0${code.slice(1)}`);
+  /** The operation's 429: its JSON envelope, with Retry-After in seconds. */
+  function expectTooManyClaims(reply: Awaited<ReturnType<TestServer['call']>>, retryAfterSeconds: number) {
+    expect(reply.statusCode, reply.body).toBe(429);
+    expect(reply.json()).toEqual({ status: 'error', message: 'Too many attempts. Please try again later.' });
+    expect(reply.headers['retry-after']).toBe(String(retryAfterSeconds));
+  }
+
+  it('per order (the server default): after 5 tries in 15 minutes even the right code is refused, by any staff account, until the window ends', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    const order = await pendingOrder(t, 'claimer');
+    const staff = await t.login('staff');
+    for (let i = 0; i < 5; i += 1) expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).json().message).toBe('Invalid claim code');
+    t.clock.advance(5 * MINUTE);
+    expectTooManyClaims(await verifyOrder(t, staff, order.orderId, order.claimCode), 10 * 60);
+    expectTooManyClaims(await verifyOrder(t, await t.login('admin'), order.orderId.toUpperCase(), order.claimCode), 10 * 60);
+    t.clock.advance(10 * MINUTE);
+    const verified = await verifyOrder(t, staff, order.orderId, order.claimCode);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('per staff account: failed tries across orders count, verified orders do not; another staff account is not held up', async () => {
+    const t = await server({ rateLimits: { ...DEFAULT_RATE_LIMITS, verifyOrder: { order: { max: 3, windowMs: MINUTE }, staff: { max: 4, windowMs: MINUTE } } } });
+    const staff = await t.login('staff');
+    const orders = [];
+    for (let i = 0; i < 4; i += 1) orders.push(await pendingOrder(t, `pickup${i}`));
+    // Three right codes between failed tries: the staff account is still under its 4.
+    for (const order of orders.slice(0, 3)) {
+      expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).statusCode).toBe(400);
+      expect((await verifyOrder(t, staff, order.orderId, order.claimCode)).statusCode).toBe(200);
+    }
+    expect((await verifyOrder(t, staff, '0dde0000-0000-4000-8000-0000000000ff', 'ABCDEF12')).statusCode).toBe(404);
+    expectTooManyClaims(await verifyOrder(t, staff, orders[3]!.orderId, orders[3]!.claimCode), 60);
+    expect((await verifyOrder(t, await t.login('admin'), orders[3]!.orderId, orders[3]!.claimCode)).statusCode).toBe(200);
+  });
+
+  it('RATE_LIMITS=off (no limits) lets every try through', async () => {
+    const t = await server({ rateLimits: false });
+    const order = await pendingOrder(t, 'unlimited');
+    const staff = await t.login('staff');
+    for (let i = 0; i < 8; i += 1) expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).statusCode).toBe(400);
+    expect((await verifyOrder(t, staff, order.orderId, order.claimCode)).statusCode).toBe(200);
   });
 });
 
@@ -250,7 +308,7 @@ describe('the counter stores', () => {
     await database?.close();
   });
 
-  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, and reset forgets a key', async (kind) => {
+  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, peeks without counting, gives a try back, and reset forgets a key', async (kind) => {
     const store = kind === 'memory' ? memoryRateLimitStore() : databaseRateLimitStore(database.db, { sweepEvery: 3 });
     const key = `k-${kind}`;
     expect(await store.hit(key, 1000, 0)).toEqual({ count: 1, resetAt: 1000 });
@@ -258,13 +316,19 @@ describe('the counter stores', () => {
     expect(await store.hit(key, 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
     await store.reset(key);
     expect(await store.hit(key, 1000, 1500)).toEqual({ count: 1, resetAt: 2500 });
+    await store.hit(key, 1000, 1600);
+    await store.giveBack(key, 1600);
+    expect(await store.peek([key, 'none'], 1600)).toEqual([{ count: 1, resetAt: 2500 }, undefined]);
+    await store.giveBack(key, 2500); // its window has ended: nothing to give back
+    expect(await store.peek([key], 2500)).toEqual([undefined]);
+    expect(await store.hit(key, 1000, 2500)).toEqual({ count: 1, resetAt: 3500 });
   });
 
   it('a sign-in is answered only once its account count is cleared, however slow the store (the next try is never counted first)', async () => {
     const app = Fastify();
     const memory = memoryRateLimitStore();
     // A store whose clear takes a while, as a database's can on a busy machine.
-    const store: RateLimitStore = { peek: memory.peek, hit: memory.hit, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
+    const store: RateLimitStore = { peek: memory.peek, hit: memory.hit, giveBack: memory.giveBack, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
     const meta = { operationId: 'loginUser', method: 'POST', path: '/login', base: '', roles: null, bodyMediaTypes: null, bodyRequired: false, errorShapes: new Map() };
     registerRateLimits(app, { clock: manualClock(), limits: { ...DEFAULT_RATE_LIMITS, loginUser: { account: { max: 1, windowMs: MINUTE }, address: { max: 100, windowMs: MINUTE } } }, store, operationOf: () => meta });
     app.post('/login', async () => 'ok');

@@ -133,7 +133,7 @@ console.log(`
 
   API       ${origin}/api
   Live hub  ${origin}/hubs/notification
-  Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code and registration attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+  Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code, registration and claim-code attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
 ${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
 process.send?.({ ready: origin });
 

@@ -701,6 +701,9 @@ export interface paths {
          *     its claim code is cleared, a notification "{username} has purchased the book!" is
          *     stored and every hub client receives ReceiveMessage("Purchased Book", "{username} has
          *     purchased the book ") (see `x-signalr`).
+         *     Tries are limited per order (5 in 15 minutes) and per staff account (30 failed ones in
+         *     15 minutes; a verified order does not count); over a limit the reply is 429 with
+         *     `Retry-After`, whatever the code.
          */
         put: operations["verifyOrder"];
         post?: never;
@@ -2779,6 +2782,20 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            /**
+             * @description Too many claim codes tried for this order, or failed by this staff account, in the
+             *     current window. The code was not checked: even the right one is refused until
+             *     `Retry-After` seconds have passed.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
