@@ -2,7 +2,7 @@
 // fails if the rule regresses. The server runs in this process with a clock the test sets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { IDS, NOW, lastCode, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { IDS, NOW, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { appTables } from './seeded-dump.js';
 
 // One server for the file, back at the seeded state and NOW before each test.
@@ -194,6 +194,26 @@ describe('reviews', () => {
     const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data;
     expect(book.averageStars).toBe(4); // (5 + 4 + 3) / 3
     expect((await review({ bookId: '0f0e0000-0000-4000-8000-0000000000ff', Stars: 3, Comment: 'x' })).statusCode).toBe(404);
+  });
+  it("public reads name a review's author but never their account id", async () => {
+    const { id, token } = await newCustomer(t, 'namedonly');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    await verify(order.orderId, order.claimCode);
+    expect((await t.call({ method: 'POST', url: '/api/review/addReview', token, payload: { bookId: IDS.karnaliBlues, Stars: 4, Comment: 'Fine' } })).statusCode).toBe(200);
+    const list = await t.call({ method: 'GET', url: `/api/review/getReviews/${IDS.karnaliBlues}` });
+    expect(list.json().map((r: { username: string }) => r.username)).toContain('namedonly');
+    const contract = await testContract();
+    const publicReads = [...contract.operations.values()].filter((op) => !op.roles && op.method === 'GET' && op.base === '/api' && !op.path.includes('announcement'));
+    expect(publicReads.map((op) => op.operationId)).toEqual(expect.arrayContaining(['listReviews', 'getBookById', 'listBooks', 'listBestSellers']));
+    for (const op of publicReads) {
+      const reply = await t.call({ method: 'GET', url: `/api${op.path.replace('{author}', 'Buddhisagar').replace(/\{[^}]+\}/g, IDS.karnaliBlues)}` });
+      expect(reply.statusCode, op.operationId).toBe(200);
+      expect(reply.body, op.operationId).not.toContain('userId');
+      expect(reply.body, op.operationId).not.toContain(id);
+      expect(reply.body, op.operationId).not.toContain(IDS.sita);
+    }
+    const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data;
+    expect(book.reviews.map((r: object) => Object.keys(r).sort())).toContainEqual(['bookId', 'comment', 'createdAt', 'reviewId', 'stars', 'username']);
   });
 });
 

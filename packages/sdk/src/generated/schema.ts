@@ -1053,13 +1053,13 @@ export interface components {
             /** @description Order lines naming this book, any order status. */
             orderCount: number;
         };
+        /** @description A review as anyone may read it (the book's page, its list of reviews): the reviewer's name, never their account id. */
         Review: {
             /** Format: uuid */
             reviewId: string;
             /** Format: uuid */
             bookId: string;
-            /** Format: uuid */
-            userId: string;
+            /** @description The reviewer's name. */
             username: string;
             /** @description The rating (the spec also calls it rating). */
             stars: number;
