@@ -46,7 +46,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Security headers and CORS (http/security.ts). */
   security?: SecurityOptions;
-  /** Limits on sign-in, code and registration attempts (http/rate-limit.ts); false: none. */
+  /** Limits on sign-in, code, registration and claim-code attempts (http/rate-limit.ts); false: none. */
   rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
 }
 
