@@ -277,9 +277,19 @@ describe('attempt limits where guessing pays', () => {
     expect(text(operationId)).toMatch(/limited per .* and per client address/);
   });
 
+  it('verifyOrder answers 429 in its JSON envelope with Retry-After (the claim code, per order and per staff account)', () => {
+    const response = op('verifyOrder').responses['429'];
+    expect(Object.keys(response.content)).toEqual(['application/json']);
+    expect(response.content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    expect(response.content['application/json'].examples['too-many-attempts'].value).toEqual({ status: 'error', message: 'Too many attempts. Please try again later.' });
+    expect(response.headers['Retry-After']).toEqual(deref(contract, op('loginUser').responses['429']).headers['Retry-After']);
+    expect(text('verifyOrder')).toMatch(/limited per order .* and per staff account/s);
+    expect(quirks('verifyOrder')).toMatch(/limited no claim-code tries/);
+  });
+
   it('limits no other operation', () => {
     const limited = operations.filter((entry) => entry.operation.responses['429']).map((entry) => entry.operation.operationId);
-    expect(limited.sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+    expect(limited.sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail', 'verifyOrder']);
     expect(quirks('loginUser')).toMatch(/limited no sign-in, code or registration attempts/);
   });
 });

@@ -123,6 +123,17 @@ describe('mock sign-in', () => {
     expect(await response.text()).toBe('Invalid username or password');
   });
 
+  it('answers the claim code limit on Prefer: code=429, with its JSON envelope and Retry-After', async () => {
+    const response = await api('/staff/verifyOrder/0dde0000-0000-4000-8000-000000000001', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer mock.staff.token', Prefer: 'code=429' },
+      body: JSON.stringify({ ClaimCode: '7F3A9C21' }),
+    });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ status: 'error', message: 'Too many attempts. Please try again later.' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
   it("keeps the caller's own Prefer header", async () => {
     const response = await login('admin', 'secret', { Prefer: 'example=staff' });
     expect((await response.json()).user.role).toBe('Staff');

@@ -160,7 +160,7 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
   // table by default, which reset() empties with the others).
   const inMemory = settings.rateLimitStore === 'memory' || (settings.rateLimitStore === undefined && !postgres);
   let counters = memoryRateLimitStore();
-  const renewableCounters: RateLimitStore = { hit: (...args) => counters.hit(...args), reset: (key) => counters.reset(key) };
+  const renewableCounters: RateLimitStore = { peek: (...args) => counters.peek(...args), hit: (...args) => counters.hit(...args), giveBack: (...args) => counters.giveBack(...args), reset: (key) => counters.reset(key) };
   const server = await createPustakServer({
     database: pgDatabase
       ? { kind: 'postgres', url: pgDatabase.url, poolSize: 4 }

@@ -163,6 +163,32 @@ describe('covers', () => {
   });
 });
 
+describe('long text parts', () => {
+  const problemOn = (field: string) => ({ status: 422, errors: { [`body.${field}`]: [`${field} is longer than 65536 bytes`] } });
+  const descriptionOf = async (bookId: string) => (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${bookId}` })).json().data.description as string;
+
+  it('create: a description of 64 KiB is kept whole; a longer one is a 422 naming it, and no book is made', async () => {
+    const full = 'ब'.repeat(65_536 / 3 - 1) + 'end'; // 3-byte characters: the limit is in bytes
+    const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, ...multipart({ ...bookFields('Long Enough', 'ISBN-LONG-1'), description: full }) });
+    expect(created.statusCode, created.body.slice(0, 200)).toBe(200);
+    expect(await descriptionOf(created.json().data.bookId)).toBe(full);
+
+    const tooLong = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, ...multipart({ ...bookFields('Too Long', 'ISBN-LONG-2'), description: 'x'.repeat(70_000) }) });
+    expect(tooLong.statusCode, tooLong.body.slice(0, 200)).toBe(422);
+    expect(tooLong.json()).toMatchObject(problemOn('description'));
+    const search = (await t.call({ method: 'GET', url: '/api/book/all?search=Too%20Long' })).json();
+    expect(search.data ?? search).not.toContainEqual(expect.objectContaining({ title: 'Too Long' }));
+  });
+
+  it('update: a longer description is a 422 naming it, and the book keeps its own', async () => {
+    const before = await descriptionOf(IDS.munaMadan);
+    const reply = await t.call({ method: 'PUT', url: `/api/bookcrud/updatebook/${IDS.munaMadan}`, token: admin, ...multipart({ ...bookFields('Muna Madan', 'ISBN-MM'), description: 'x'.repeat(70_000), image: '' }) });
+    expect(reply.statusCode, reply.body.slice(0, 200)).toBe(422);
+    expect(reply.json()).toMatchObject(problemOn('description'));
+    expect(await descriptionOf(IDS.munaMadan)).toBe(before);
+  });
+});
+
 describe('no input gets a 5xx', () => {
   it('survives malformed bodies and parameters on every operation', async () => {
     const contract = await testContract();

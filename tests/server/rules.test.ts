@@ -2,7 +2,7 @@
 // fails if the rule regresses. The server runs in this process with a clock the test sets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { IDS, NOW, lastCode, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { IDS, NOW, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { appTables } from './seeded-dump.js';
 
 // One server for the file, back at the seeded state and NOW before each test.
@@ -195,6 +195,26 @@ describe('reviews', () => {
     expect(book.averageStars).toBe(4); // (5 + 4 + 3) / 3
     expect((await review({ bookId: '0f0e0000-0000-4000-8000-0000000000ff', Stars: 3, Comment: 'x' })).statusCode).toBe(404);
   });
+  it("public reads name a review's author but never their account id", async () => {
+    const { id, token } = await newCustomer(t, 'namedonly');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    await verify(order.orderId, order.claimCode);
+    expect((await t.call({ method: 'POST', url: '/api/review/addReview', token, payload: { bookId: IDS.karnaliBlues, Stars: 4, Comment: 'Fine' } })).statusCode).toBe(200);
+    const list = await t.call({ method: 'GET', url: `/api/review/getReviews/${IDS.karnaliBlues}` });
+    expect(list.json().map((r: { username: string }) => r.username)).toContain('namedonly');
+    const contract = await testContract();
+    const publicReads = [...contract.operations.values()].filter((op) => !op.roles && op.method === 'GET' && op.base === '/api' && !op.path.includes('announcement'));
+    expect(publicReads.map((op) => op.operationId)).toEqual(expect.arrayContaining(['listReviews', 'getBookById', 'listBooks', 'listBestSellers']));
+    for (const op of publicReads) {
+      const reply = await t.call({ method: 'GET', url: `/api${op.path.replace('{author}', 'Buddhisagar').replace(/\{[^}]+\}/g, IDS.karnaliBlues)}` });
+      expect(reply.statusCode, op.operationId).toBe(200);
+      expect(reply.body, op.operationId).not.toContain('userId');
+      expect(reply.body, op.operationId).not.toContain(id);
+      expect(reply.body, op.operationId).not.toContain(IDS.sita);
+    }
+    const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data;
+    expect(book.reviews.map((r: object) => Object.keys(r).sort())).toContainEqual(['bookId', 'comment', 'createdAt', 'reviewId', 'stars', 'username']);
+  });
 });
 
 describe('one-time codes', () => {
@@ -253,6 +273,44 @@ describe('accounts', () => {
     expect(name.body).toBe('Username is already taken');
     const mail = await t.call({ method: 'POST', url: '/api/Auth/register', payload: { email: 'SITA@example.com', username: 'sita2', password: 'pustak123', confirmPassword: 'pustak123' } });
     expect(mail.body).toBe('Email is already registered');
+  });
+
+  const registerAs = (username: string, password = 'pustak123', email = 'someone@example.com') =>
+    t.call({ method: 'POST', url: '/api/Auth/register', payload: { email, username, password, confirmPassword: password } });
+
+  it('refuses usernames with invisible or control characters (they would look like another name) as plain text', async () => {
+    for (const username of ['sita\u200b', '\u200bram', 'ra\u00adm', 'si\u2060ta', 'new\ufeffname', 'new\u0007name', 'new\u0085name', 'new\u034fname']) {
+      const reply = await registerAs(username);
+      expect(reply.statusCode, JSON.stringify(username)).toBe(400);
+      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      expect(reply.body).toBe('Username must not contain invisible or control characters');
+    }
+    const count = await t.server.services.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'someone@example.com').executeTakeFirst();
+    expect(Number(count?.n)).toBe(0);
+  });
+
+  it('takes usernames in NFKC: a full-width or ligature spelling is the same name, at registration and sign-in', async () => {
+    expect((await registerAs('ｓｉｔａ')).body).toBe('Username is already taken');
+    const registered = await registerAs('\ufb01ona', 'pustak123', 'fiona@example.com'); // the "fi" ligature
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().user.username).toBe('fiona');
+    const verified = await t.call({ method: 'PUT', url: '/api/auth/verify', payload: { Id: registered.json().user.id, VerificationCode: lastCode(t, 'fiona@example.com') } });
+    expect(verified.statusCode).toBe(200);
+    for (const [username, id] of [['fiona', registered.json().user.id], ['\ufb01ona', registered.json().user.id], ['ＦＩＯＮＡ', registered.json().user.id], ['ｓｉｔａ', IDS.sita]]) {
+      const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'pustak123' } });
+      expect(login.statusCode, `${username}: ${login.body}`).toBe(200);
+      expect(login.json().user.id).toBe(id);
+    }
+  });
+
+  it('refuses a password of spaces only, and takes one with spaces around a character', async () => {
+    for (const password of ['        ', ' '.repeat(20), '\t \t \t \t ', '\u3000'.repeat(8)]) {
+      const reply = await registerAs('spacey', password, 'spacey@example.com');
+      expect(reply.statusCode, JSON.stringify(password)).toBe(400);
+      expect(reply.headers['content-type']).toMatch(/^text\/plain/);
+      expect(reply.body).toBe('Password must contain a character other than a space');
+    }
+    expect((await registerAs('spacey', '   a    ', 'spacey@example.com')).statusCode).toBe(200);
   });
 
   it('issues a one-day HS256 token with id, username, e-mail and role', async () => {

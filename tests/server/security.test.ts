@@ -14,10 +14,12 @@ import Fastify from 'fastify';
 import { manualClock } from '../../packages/server/src/clock.js';
 import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
 import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
-import { IDS, PASSWORD, lastCode, startTestServer, type TestServer } from './helpers.js';
+import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import { IDS, PASSWORD, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
 
 const MINUTE = 60_000;
+const operations = [...(await testContract()).operations.values()];
 const folders: string[] = [];
 // The tests that ask for the same options share one server, put back to the seeded state, its
 // counters emptied and its clock at NOW (reset()) each time it is asked for again.
@@ -69,6 +71,13 @@ describe('attempt limits (a real shop: the server default)', () => {
     expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
   });
 
+  it('every spelling sign-in takes for one account (NFKC, any case) counts as that account', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    for (let i = 0; i < 10; i += 1) expect((await login(t, ['ｓｉｔａ', 'SITA', 'ｓita', 'sita'][i % 4]!, `wrong-${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+    expectTooMany(await login(t, 'sita', PASSWORD, '198.51.100.99'), 15 * 60);
+    expectTooMany(await login(t, 'Ｓｉｔａ', PASSWORD, '198.51.100.98'), 15 * 60);
+  });
+
   it('a successful sign-in clears the account count, so a customer who signs in often is never locked out', async () => {
     const t = await server({ rateLimits: 'server-default' });
     for (let round = 0; round < 2; round += 1) {
@@ -82,6 +91,7 @@ describe('attempt limits (a real shop: the server default)', () => {
       loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
       verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
       registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+      verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
     });
   });
 
@@ -98,6 +108,7 @@ const small: RateLimits = {
   loginUser: { account: { max: 100, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
   verifyEmail: { account: { max: 3, windowMs: MINUTE }, address: { max: 4, windowMs: MINUTE } },
   registerUser: { account: { max: 2, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
+  verifyOrder: { order: { max: 3, windowMs: MINUTE }, staff: { max: 4, windowMs: MINUTE } },
 };
 
 describe('attempt limits (small limits, same rules)', () => {
@@ -167,6 +178,108 @@ describe('attempt limits (small limits, same rules)', () => {
   });
 });
 
+describe('attempt limits on the claim code at pickup', () => {
+  /** A new customer's Pending order of one book; answers its id and claim code. */
+  async function pendingOrder(t: TestServer, name: string) {
+    const { token } = await newCustomer(t, name);
+    expect((await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.karnaliBlues, quantity: 1 } })).statusCode).toBe(200);
+    const placed = await t.call({ method: 'POST', url: '/api/order/place', token });
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json().data as { orderId: string; claimCode: string };
+  }
+  const verifyOrder = (t: TestServer, token: string, orderId: string, code: string) =>
+    t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token, payload: { ClaimCode: code } });
+  const wrongClaim = (code: string) => (code.startsWith('0') ? `1${code.slice(1)}` : `0${code.slice(1)}`);
+  /** The operation's 429: its JSON envelope, with Retry-After in seconds. */
+  function expectTooManyClaims(reply: Awaited<ReturnType<TestServer['call']>>, retryAfterSeconds: number) {
+    expect(reply.statusCode, reply.body).toBe(429);
+    expect(reply.json()).toEqual({ status: 'error', message: 'Too many attempts. Please try again later.' });
+    expect(reply.headers['retry-after']).toBe(String(retryAfterSeconds));
+  }
+
+  it('per order (the server default): after 5 tries in 15 minutes even the right code is refused, by any staff account, until the window ends', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    const order = await pendingOrder(t, 'claimer');
+    const staff = await t.login('staff');
+    for (let i = 0; i < 5; i += 1) expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).json().message).toBe('Invalid claim code');
+    t.clock.advance(5 * MINUTE);
+    expectTooManyClaims(await verifyOrder(t, staff, order.orderId, order.claimCode), 10 * 60);
+    expectTooManyClaims(await verifyOrder(t, await t.login('admin'), order.orderId.toUpperCase(), order.claimCode), 10 * 60);
+    t.clock.advance(10 * MINUTE);
+    const verified = await verifyOrder(t, staff, order.orderId, order.claimCode);
+    expect(verified.statusCode, verified.body).toBe(200);
+  });
+
+  it('per staff account: failed tries across orders count, verified orders do not; another staff account is not held up', async () => {
+    const t = await server({ rateLimits: { ...DEFAULT_RATE_LIMITS, verifyOrder: { order: { max: 3, windowMs: MINUTE }, staff: { max: 4, windowMs: MINUTE } } } });
+    const staff = await t.login('staff');
+    const orders = [];
+    for (let i = 0; i < 4; i += 1) orders.push(await pendingOrder(t, `pickup${i}`));
+    // Three right codes between failed tries: the staff account is still under its 4.
+    for (const order of orders.slice(0, 3)) {
+      expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).statusCode).toBe(400);
+      expect((await verifyOrder(t, staff, order.orderId, order.claimCode)).statusCode).toBe(200);
+    }
+    expect((await verifyOrder(t, staff, '0dde0000-0000-4000-8000-0000000000ff', 'ABCDEF12')).statusCode).toBe(404);
+    expectTooManyClaims(await verifyOrder(t, staff, orders[3]!.orderId, orders[3]!.claimCode), 60);
+    expect((await verifyOrder(t, await t.login('admin'), orders[3]!.orderId, orders[3]!.claimCode)).statusCode).toBe(200);
+  });
+
+  it('RATE_LIMITS=off (no limits) lets every try through', async () => {
+    const t = await server({ rateLimits: false });
+    const order = await pendingOrder(t, 'unlimited');
+    const staff = await t.login('staff');
+    for (let i = 0; i < 8; i += 1) expect((await verifyOrder(t, staff, order.orderId, wrongClaim(order.claimCode))).statusCode).toBe(400);
+    expect((await verifyOrder(t, staff, order.orderId, order.claimCode)).statusCode).toBe(200);
+  });
+});
+
+describe('attempt limits under a flood of other keys (a store of 10 keys)', () => {
+  const tight: RateLimits = { ...small, loginUser: { account: { max: 3, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } } };
+  const started: TestServer[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((t) => t.close()));
+  });
+  async function tightServer(rateLimitStore: 'database' | 'memory') {
+    const t = await startTestServer({ rateLimits: tight, settings: { rateLimitStore: rateLimitStore === 'memory' ? memoryRateLimitStore({ maxKeys: 10 }) : 'database' } });
+    started.push(t);
+    // sita's password guessed three times, from three addresses: her account is at its limit.
+    for (let i = 1; i <= 3; i += 1) expect((await login(t, 'sita', 'wrong', `198.51.100.${i}`)).statusCode).toBe(401);
+    return t;
+  }
+
+  it.each(['memory', 'database'] as const)('%s: a request refused by the address limit counts nothing and adds no account key', async (kind) => {
+    const t = await tightServer(kind);
+    for (let i = 0; i < 3; i += 1) expect((await login(t, `nobody${i}`, 'x', '203.0.113.9')).statusCode).toBe(401);
+    for (let i = 3; i < 40; i += 1) expectTooMany(await login(t, `nobody${i}`, 'x', '203.0.113.9'), 60);
+    if (kind === 'database') {
+      // sita's 3 addresses and account, the flooding address and its first 3 names.
+      expect((await t.server.services.db.selectFrom('rate_limits').select('key').execute()).length).toBe(8);
+    }
+    // The store (10 keys) still has room for a customer's sign-in: two new keys.
+    expect((await login(t, 'staff', PASSWORD, '203.0.113.10')).statusCode).toBe(200);
+    expectTooMany(await login(t, 'sita', PASSWORD, '203.0.113.11'), 60);
+  });
+
+  it('memory: a flood from many addresses fills the store but never resets a running count; new keys wait for the first window to end', async () => {
+    const t = await tightServer('memory');
+    t.clock.advance(20_000);
+    let refused = 0;
+    for (let i = 0; i < 50; i += 1) {
+      const reply = await login(t, `flood${i}`, 'x', `192.0.2.${i}`);
+      if (reply.statusCode === 429) {
+        // Full of running counts: a new key waits until the first window ends (sita's tries at NOW).
+        expectTooMany(reply, 40);
+        refused += 1;
+      } else expect(reply.statusCode).toBe(401);
+    }
+    expect(refused).toBeGreaterThanOrEqual(47);
+    expectTooMany(await login(t, 'sita', PASSWORD, '192.0.2.200'), 40);
+    t.clock.advance(40_000);
+    expect((await login(t, 'sita', PASSWORD, '192.0.2.201')).statusCode).toBe(200);
+  });
+});
+
 describe('the address a limit counts', () => {
   it('is the IPv4 address, also IPv4-mapped, and the /64 network of an IPv6 address', () => {
     expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
@@ -195,7 +308,7 @@ describe('the counter stores', () => {
     await database?.close();
   });
 
-  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, and reset forgets a key', async (kind) => {
+  it.each(['memory', 'database'] as const)('%s: counts per key in fixed windows, peeks without counting, gives a try back, and reset forgets a key', async (kind) => {
     const store = kind === 'memory' ? memoryRateLimitStore() : databaseRateLimitStore(database.db, { sweepEvery: 3 });
     const key = `k-${kind}`;
     expect(await store.hit(key, 1000, 0)).toEqual({ count: 1, resetAt: 1000 });
@@ -203,13 +316,19 @@ describe('the counter stores', () => {
     expect(await store.hit(key, 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
     await store.reset(key);
     expect(await store.hit(key, 1000, 1500)).toEqual({ count: 1, resetAt: 2500 });
+    await store.hit(key, 1000, 1600);
+    await store.giveBack(key, 1600);
+    expect(await store.peek([key, 'none'], 1600)).toEqual([{ count: 1, resetAt: 2500 }, undefined]);
+    await store.giveBack(key, 2500); // its window has ended: nothing to give back
+    expect(await store.peek([key], 2500)).toEqual([undefined]);
+    expect(await store.hit(key, 1000, 2500)).toEqual({ count: 1, resetAt: 3500 });
   });
 
   it('a sign-in is answered only once its account count is cleared, however slow the store (the next try is never counted first)', async () => {
     const app = Fastify();
     const memory = memoryRateLimitStore();
     // A store whose clear takes a while, as a database's can on a busy machine.
-    const store: RateLimitStore = { hit: memory.hit, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
+    const store: RateLimitStore = { peek: memory.peek, hit: memory.hit, giveBack: memory.giveBack, reset: (key) => new Promise((done) => setTimeout(() => void memory.reset(key).then(done), 50)) };
     const meta = { operationId: 'loginUser', method: 'POST', path: '/login', base: '', roles: null, bodyMediaTypes: null, bodyRequired: false, errorShapes: new Map() };
     registerRateLimits(app, { clock: manualClock(), limits: { ...DEFAULT_RATE_LIMITS, loginUser: { account: { max: 1, windowMs: MINUTE }, address: { max: 100, windowMs: MINUTE } } }, store, operationOf: () => meta });
     app.post('/login', async () => 'ok');
@@ -220,21 +339,20 @@ describe('the counter stores', () => {
     }
   });
 
-  it('memory: keeps at most maxKeys keys (expired windows first, then the oldest)', async () => {
+  it('memory: keeps at most maxKeys keys, never forgets a running count (ended windows make room, else a new key is refused until one ends)', async () => {
     const store = memoryRateLimitStore({ maxKeys: 10 });
-    await store.hit('expired', 10, 0);
-    for (let i = 0; i < 9; i += 1) await store.hit(`k${i}`, 1000, 0);
-    await store.hit('new', 1000, 20); // full: the expired key makes room
-    expect((await store.hit('k0', 1000, 21)).count).toBe(2);
-    await store.hit('newer', 1000, 21); // full, nothing expired: the oldest key (k0) goes
-    expect((await store.hit('k8', 1000, 22)).count).toBe(2);
-    expect((await store.hit('new', 1000, 22)).count).toBe(2);
-    expect((await store.hit('k0', 1000, 22)).count).toBe(1);
-    // A flood of new keys stays within the bound.
-    for (let i = 0; i < 1000; i += 1) await store.hit(`flood${i}`, 1000, 30);
-    let kept = 0;
-    for (let i = 0; i < 1000; i += 1) if ((await store.hit(`flood${i}`, 1000, 30)).count === 2) kept += 1;
-    expect(kept).toBeLessThanOrEqual(10);
+    await store.hit('ended', 10, 0);
+    await store.hit('victim', 1000, 0);
+    for (let i = 0; i < 8; i += 1) await store.hit(`k${i}`, 5000, 0);
+    await store.hit('new', 1000, 20); // full: the ended window makes room
+    // A flood of new keys: none fits, and none pushes out a count that is still running.
+    for (let i = 0; i < 1000; i += 1) expect(await store.hit(`flood${i}`, 1000, 30)).toEqual({ count: Infinity, resetAt: 1000 });
+    expect(await store.peek(['victim', 'k0', 'new', 'flood0'], 30)).toEqual([{ count: 1, resetAt: 1000 }, { count: 1, resetAt: 5000 }, { count: 1, resetAt: 1020 }, undefined]);
+    expect(await store.hit('victim', 1000, 40)).toEqual({ count: 2, resetAt: 1000 });
+    // Once the victim's window has ended, its place is free for one new key (the k* run to 5000).
+    expect(await store.hit('flood0', 1000, 1000)).toEqual({ count: 1, resetAt: 2000 });
+    expect(await store.hit('flood1', 1000, 1000)).toEqual({ count: Infinity, resetAt: 1020 });
+    expect((await store.hit('k7', 5000, 1000)).count).toBe(2);
   });
 
   it('database: two instances on one database count together, and expired windows are swept', async () => {
@@ -255,10 +373,56 @@ describe('the counter stores', () => {
     for (const name of ['nobody1', 'nobody2', 'nobody3']) expect((await login(t, name, 'x')).statusCode).toBe(401);
     expectTooMany(await login(t, 'sita', PASSWORD), 60);
     const keys = (await t.server.services.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
-    expect(keys.length).toBeGreaterThanOrEqual(5);
+    expect(keys).toHaveLength(4); // three names and the address: the refused sign-in added none
     expect(keys.join(' ')).not.toMatch(/nobody|sita/);
     t.clock.advance(MINUTE);
     expect((await login(t, 'sita', PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('Cache-Control: no-store on what a signed-in caller or the auth calls are answered', () => {
+  let t: TestServer;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await server();
+    for (const [role, name] of [['User', 'sita'], ['Staff', 'staff'], ['Admin', 'admin']] as const) tokens[role] = await t.login(name);
+  });
+  const urlOf = (op: OperationMeta) => `${op.base}${op.path.replace(/\{[^}]+\}/g, (name) => (name === '{author}' ? 'Nobody' : IDS.munaMadan))}`;
+  const authCalls = operations.filter((op) => /^\/auth\//i.test(op.path));
+
+  it('the auth calls are found in the contract', () => {
+    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: with a bearer (a role it takes, or a bad one), answers and errors', async (_id, op) => {
+    const role = op.roles?.[0] ?? 'User';
+    for (const authorization of [`Bearer ${tokens[role]}`, 'Bearer not-a-token']) {
+      const reply = await t.call({ method: op.method as 'GET', url: urlOf(op), headers: { authorization } });
+      expect(reply.statusCode, reply.body).toBeLessThan(500);
+      expect(reply.headers['cache-control'], `${authorization}: ${reply.statusCode}`).toBe('no-store');
+    }
+  });
+
+  it.each(authCalls.map((op) => [op.operationId, op] as const))('%s: without a bearer, its answers and its errors', async (_id, op) => {
+    for (const payload of [undefined, {}, { username: 'sita', password: 'wrong-password' }]) {
+      const reply = await t.call({ method: op.method as 'GET', url: urlOf(op), ...(payload ? { payload } : {}) });
+      expect(reply.headers['cache-control'], `${reply.statusCode} ${reply.body}`).toBe('no-store');
+    }
+    const unknown = await t.call({ method: 'GET', url: '/API/AUTH/nothing' });
+    expect([unknown.statusCode, unknown.headers['cache-control']]).toEqual([404, 'no-store']);
+  });
+
+  it('a sign-in with its token', async () => {
+    const reply = await login(t, 'sita', PASSWORD);
+    expect([reply.statusCode, reply.headers['cache-control']]).toEqual([200, 'no-store']);
+  });
+
+  it('but an anonymous public read keeps its own caching (the book list, best sellers, reviews)', async () => {
+    for (const url of ['/api/book/all', '/api/book/bestSeller', `/api/review/getReviews/${IDS.munaMadan}`]) {
+      const reply = await t.call({ method: 'GET', url });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control'], url).toBeUndefined();
+    }
   });
 });
 

@@ -46,12 +46,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Security headers and CORS (http/security.ts). */
   security?: SecurityOptions;
-  /** Limits on sign-in, code and registration attempts (http/rate-limit.ts); false: none. */
+  /** Limits on sign-in, code, registration and claim-code attempts (http/rate-limit.ts); false: none. */
   rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
 }
 
 const PROBLEM = 'application/problem+json';
-/** The longest multipart text part (the contract's longest form field, 16,384 characters, fits at 4 bytes each). */
+/** A multipart text part (a book's description): a longer one is a 422 naming it. The contract's longest form field, 16,384 characters, fits at 4 bytes each. */
 const MAX_FIELD_BYTES = 64 * 1024;
 const RFC9110_SECTION: Record<number, number> = { 400: 1, 401: 2, 403: 4, 404: 5, 413: 14, 415: 16, 422: 21 };
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -154,8 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         fields.image = bytes.length === 0 ? '' : part.filename || 'image';
         upload = bytes.length === 0 ? null : { bytes, filename: part.filename, mimetype: part.mimetype };
       } else {
-        // Busboy cuts a text part at fieldSize without a word: what is left is not what was sent.
-        if (part.valueTruncated) throw new RuleRefusal('invalid', `must not be longer than ${MAX_FIELD_BYTES} bytes`, `body.${part.fieldname}`);
+        // Busboy cuts a longer part at the limit and only flags it: refused, never stored cut.
+        if (part.valueTruncated) throw new RuleRefusal('invalid', `${part.fieldname} is longer than ${MAX_FIELD_BYTES} bytes`, `body.${part.fieldname}`);
         const value = String(part.value);
         const previous = fields[part.fieldname];
         fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];

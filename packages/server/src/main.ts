@@ -12,7 +12,7 @@
 //   MAIL_FROM          sender address of the e-mails
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API (none by default)
-//   RATE_LIMITS=off    no limits on sign-in, code and registration attempts (on by default)
+//   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
 // Flags: --memory (in-memory database with the demo data and POST /__dev/reset),
@@ -133,7 +133,7 @@ console.log(`
 
   API       ${origin}/api
   Live hub  ${origin}/hubs/notification
-  Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code and registration attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+  Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code, registration and claim-code attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
 ${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
 process.send?.({ ready: origin });
 

@@ -37,7 +37,7 @@ export interface ServerSettings {
   trustProxy?: boolean;
   /** Origins whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
   corsOrigins?: string[];
-  /** Attempt limits on sign-in, code and registration: DEFAULT_RATE_LIMITS unless given; false: none. */
+  /** Attempt limits on sign-in, code, registration and claim codes: DEFAULT_RATE_LIMITS unless given; false: none. */
   rateLimits?: RateLimits | false;
   /** Where the attempt counters live: the database on PostgreSQL (shared by every instance), else this process. */
   rateLimitStore?: RateLimitStore | 'memory' | 'database';

@@ -22,6 +22,9 @@ export interface paths {
          *       serialisable transaction) so two simultaneous first registrations never both become
          *       Admin; every other account is a customer (`User`).
          *     - A username or e-mail of a verified account is a 400 (plain text).
+         *     - Usernames are taken in Unicode NFKC (a full-width or ligature spelling is the same
+         *       name, here and at sign-in); one with an invisible (default-ignorable) or control
+         *       character is a 400. A password needs a character other than a space (400).
          *     - Registering again with the e-mail of an account that is not verified yet is not an
          *       error: that account takes the new username and password (the username must not
          *       belong to another account), a new code replaces the old one and is mailed, and the
@@ -698,6 +701,9 @@ export interface paths {
          *     its claim code is cleared, a notification "{username} has purchased the book!" is
          *     stored and every hub client receives ReceiveMessage("Purchased Book", "{username} has
          *     purchased the book ") (see `x-signalr`).
+         *     Tries are limited per order (5 in 15 minutes) and per staff account (30 failed ones in
+         *     15 minutes; a verified order does not count); over a limit the reply is 429 with
+         *     `Retry-After`, whatever the code.
          */
         put: operations["verifyOrder"];
         post?: never;
@@ -1057,10 +1063,11 @@ export interface components {
              */
             orderCount: number;
         };
+        /** @description A review as anyone may read it (the book's page, its list of reviews): the reviewer's name, never their account id. */
         Review: {
             reviewId: components["schemas"]["Uuid"];
             bookId: components["schemas"]["Uuid"];
-            userId: components["schemas"]["Uuid"];
+            /** @description The reviewer's name. */
             username: string;
             /**
              * Format: int32
@@ -1251,6 +1258,7 @@ export interface components {
          * @description multipart/form-data parts of the Add Book and Edit Book forms. Every part is text
          *     except `image`. Numbers and booleans are sent as their text ("450", "true"),
          *     publicationDate/startTime/endTime as ISO timestamps.
+         *     A text part is at most 65,536 bytes: a longer one is a 422 naming it, never cut.
          */
         BookForm: {
             title: string;
@@ -1290,6 +1298,7 @@ export interface components {
          *     and the server ignores those and any other part it does not use. `image` is a file,
          *     an empty file, or an empty text part; the last two keep the current cover. An empty
          *     or "null" startTime/endTime clears the sale window.
+         *     A text part is at most 65,536 bytes: a longer one is a 422 naming it, never cut.
          */
         BookUpdateForm: {
             title: string;
@@ -1757,7 +1766,7 @@ export interface operations {
                     "application/json": components["schemas"]["RegisterResponse"];
                 };
             };
-            /** @description Username or e-mail already in use. */
+            /** @description Username or e-mail already in use, or a username or password the rules refuse. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2821,6 +2830,20 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            /**
+             * @description Too many claim codes tried for this order, or failed by this staff account, in the
+             *     current window. The code was not checked: even the right one is refused until
+             *     `Retry-After` seconds have passed.
+             */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -126,13 +126,15 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
     }
     for (const book of catalogue) {
       for (const review of book.reviews as Example[]) {
-        if (![...users.values()].some((u) => u.id === review.userId)) continue;
+        // A public review names its reviewer, not their id.
+        const reviewer = users.get(review.username);
+        if (!reviewer) continue;
         await tx
           .insertInto('reviews')
           .values({
             id: review.reviewId,
             book_id: book.bookId,
-            user_id: review.userId,
+            user_id: reviewer.id,
             stars: review.stars,
             comment: review.comment,
             created_at: moved(review.createdAt ?? book.createdAt),

@@ -21,6 +21,14 @@ export interface Registration {
 
 const newOtp = () => String(randomInt(10_000, 100_000));
 
+/**
+ * A username as it is stored and looked up: NFKC (a full-width or composed spelling is the same
+ * name), trimmed. Invisible characters (U+200B after "sita") and control characters are refused
+ * at registration: such a name would look like another customer's.
+ */
+export const normalizeUsername = (username: string) => username.normalize('NFKC').trim();
+const UNSEEN_IN_USERNAME = /[\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
+
 const otpMail = (user: { email: string; username: string }, code: string): Mail => ({
   to: user.email,
   subject: 'Your Pustak verification code',
@@ -34,11 +42,13 @@ const otpMail = (user: { email: string; username: string }, code: string): Mail 
  * verified takes that account over with the new name and password and sends a new code.
  */
 export async function register(db: Db, input: Registration, now: Date): Promise<{ user: UserRow; mail: Mail }> {
-  const username = input.username.trim();
+  const username = normalizeUsername(input.username);
   const email = input.email.trim();
   if (!username) throw rejected('Username is required');
+  if (UNSEEN_IN_USERNAME.test(username)) throw rejected('Username must not contain invisible or control characters');
   if (input.password !== input.confirmPassword) throw rejected('Passwords do not match');
   if (input.password.length < MIN_PASSWORD_LENGTH) throw rejected(`Password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  if (!/\S/u.test(input.password)) throw rejected('Password must contain a character other than a space');
   const passwordHash = await hashPassword(input.password);
   const code = newOtp();
   const expires = new Date(now.getTime() + OTP_LIFETIME_MS);
@@ -116,7 +126,9 @@ export async function verifyEmail(db: Db, id: string, code: string, now: Date): 
 
 /** Sign-in by username. An unverified account is refused only once the password is right. */
 export async function signIn(db: Db, username: string, password: string): Promise<UserRow> {
-  const user = await db.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.trim().toLowerCase()).executeTakeFirst();
+  // The name as typed too: an account registered before names were normalised keeps its spelling.
+  const spellings = [...new Set([normalizeUsername(username), username.trim()].map((name) => name.toLowerCase()))];
+  const user = await db.selectFrom('users').selectAll().where(sql`lower(username)`, 'in', spellings).executeTakeFirst();
   if (!user) {
     await burnPasswordCheck(password);
     throw unauthenticated('Invalid username or password');

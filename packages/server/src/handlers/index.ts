@@ -7,8 +7,12 @@ import * as community from './community.js';
 import * as shopping from './shopping.js';
 import type { Handler, HandlerMap } from './types.js';
 
-/** The hub's negotiate is answered by the hub module itself, on the raw request. */
+/**
+ * The hub's negotiate is answered by the hub module itself, on the raw request (so no onSend hook
+ * sees it). It hands out a connection token: never kept by a cache.
+ */
 const negotiateNotificationHub: Handler<'negotiateNotificationHub'> = async ({ request, reply, services }) => {
+  reply.raw.setHeader('Cache-Control', 'no-store');
   reply.hijack();
   services.hub.handleRequest(request.raw, reply.raw, new URL(request.url, 'http://server'));
   return undefined as never;

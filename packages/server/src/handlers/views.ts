@@ -28,7 +28,6 @@ export const userView = (user: UserRow): Schemas['User'] => ({
 export const reviewView = (review: ReviewView): Schemas['Review'] => ({
   reviewId: review.id,
   bookId: review.book_id,
-  userId: review.user_id,
   username: review.username,
   stars: review.stars,
   comment: review.comment,

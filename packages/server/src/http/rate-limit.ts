@@ -1,5 +1,6 @@
 // Rate limits where guessing pays: sign-in, the one-time code and registration, counted per
-// account and per address in fixed windows. A request over a limit is answered 429 with
+// account and per address in fixed windows; the claim code at pickup, per order and per staff
+// account. A request over a limit is answered 429 with
 // `Retry-After` (seconds) in the operation's own error envelope (plain text on the auth calls),
 // before the rule runs: the right password or code is refused too until the window ends.
 //
@@ -26,8 +27,17 @@ export interface OperationLimits {
   address: RateLimitWindow;
 }
 
-export type LimitedOperation = 'loginUser' | 'verifyEmail' | 'registerUser';
-export type RateLimits = Record<LimitedOperation, OperationLimits>;
+/** The claim code (8 hex digits) a staff account types at pickup. */
+export interface ClaimCodeLimits {
+  /** Per order, whose code is what is guessed: every try counts. */
+  order: RateLimitWindow;
+  /** Per staff account: failed tries only (a verified order gives its try back). */
+  staff: RateLimitWindow;
+}
+
+type AuthOperation = 'loginUser' | 'verifyEmail' | 'registerUser';
+export type LimitedOperation = AuthOperation | 'verifyOrder';
+export type RateLimits = Record<AuthOperation, OperationLimits> & { verifyOrder: ClaimCodeLimits };
 
 const MINUTE = 60_000;
 
@@ -37,51 +47,100 @@ const MINUTE = 60_000;
  * address). The 5-digit code: 5 tries per account (the code itself is spent after 5 wrong ones)
  * and 30 per address in 15 minutes. Registration, which mails a fresh code: 5 per e-mail and
  * 20 per address an hour. So one address gets at most ~100 code guesses an hour out of 90,000.
+ * The claim code: 5 tries per order and 30 failed ones per staff account in 15 minutes (a busy
+ * counter verifies many orders, each at the first try), so a stolen staff token gets ~2,900
+ * guesses a day at codes of 2^32.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
   verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
   registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+  verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
 
-/** Where the counters live. Both calls are atomic per key in any implementation. */
+export interface RateLimitCount {
+  /** Attempts in the key's current window. */
+  count: number;
+  /** When that window ends (ms). */
+  resetAt: number;
+}
+
+/** Where the counters live. Every call is atomic per key in any implementation. */
 export interface RateLimitStore {
-  /** Counts one attempt; answers the attempts in the key's current window and when it ends (ms). */
-  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** Each key's count in its running window, without counting an attempt; undefined where none runs. */
+  peek(keys: readonly string[], now: number): Promise<(RateLimitCount | undefined)[]>;
+  /**
+   * Counts one attempt; answers the attempts in the key's current window and when it ends. A
+   * store with no room for a new key answers `count: Infinity` (over every limit) and the time
+   * room frees as `resetAt`: it refuses rather than forget a running count.
+   */
+  hit(key: string, windowMs: number, now: number): Promise<RateLimitCount>;
+  /** Takes one attempt back from the key's running window, if one runs (a verified order). */
+  giveBack(key: string, now: number): Promise<void>;
   /** Forgets the key's attempts (a successful sign-in). */
   reset(key: string): Promise<void>;
 }
 
 /**
- * Counters in this process, at most `maxKeys` of them. When full, expired windows go first, then
- * the oldest keys down to 90 % (so a flood of new keys pays for a sweep only once in a while).
+ * Counters in this process, at most `maxKeys` of them. A count is never forgotten before its
+ * window ends, or a flood of new keys would give an attacker fresh tries: when full, ended
+ * windows make room, and with none ended a new key is refused until the first one ends. The
+ * windows of one length are kept in the order they end (a window is put last when it starts),
+ * so the ended ones are found at the front without a scan.
  */
 export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const prune = (now: number) => {
-    for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
-    const target = Math.floor(maxKeys * 0.9);
-    for (const key of windows.keys()) {
-      if (windows.size <= target) break;
-      windows.delete(key);
+  const byLength = new Map<number, Map<string, RateLimitCount>>();
+  let size = 0;
+  const running = (key: string, now: number) => {
+    for (const windows of byLength.values()) {
+      const entry = windows.get(key);
+      if (entry && entry.resetAt > now) return entry;
+    }
+    return undefined;
+  };
+  const dropEnded = (now: number) => {
+    for (const windows of byLength.values()) {
+      for (const [key, entry] of windows) {
+        if (entry.resetAt > now) break;
+        windows.delete(key);
+        size -= 1;
+      }
     }
   };
+  const firstEnd = () => Math.min(...[...byLength.values()].map((windows) => windows.values().next().value?.resetAt ?? Infinity));
   return {
+    async peek(keys, now) {
+      return keys.map((key) => {
+        const entry = running(key, now);
+        return entry && { ...entry };
+      });
+    },
     async hit(key, windowMs, now) {
+      let windows = byLength.get(windowMs);
+      if (!windows) byLength.set(windowMs, (windows = new Map()));
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= now) {
-        if (!entry && windows.size >= maxKeys) prune(now);
+        if (entry) {
+          windows.delete(key);
+          size -= 1;
+        }
+        if (size >= maxKeys) dropEnded(now);
+        if (size >= maxKeys) return { count: Infinity, resetAt: firstEnd() };
         entry = { count: 0, resetAt: now + windowMs };
-        windows.delete(key);
         windows.set(key, entry);
+        size += 1;
       }
       entry.count += 1;
-      return { count: entry.count, resetAt: entry.resetAt };
+      return { ...entry };
+    },
+    async giveBack(key, now) {
+      const entry = running(key, now);
+      if (entry) entry.count = Math.max(0, entry.count - 1);
     },
     async reset(key) {
-      windows.delete(key);
+      for (const windows of byLength.values()) if (windows.delete(key)) size -= 1;
     },
   };
 }
@@ -89,11 +148,20 @@ export function memoryRateLimitStore({ maxKeys = 100_000 } = {}): RateLimitStore
 /**
  * Counters in the database (table rate_limits): every instance on one PostgreSQL database counts
  * together. One upsert per attempt, atomic under the row's lock; expired windows are deleted now
- * and then.
+ * and then, running ones never (the table has no bound but the disk).
  */
 export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateLimitStore {
   let hits = 0;
   return {
+    async peek(keys, now) {
+      if (keys.length === 0) return [];
+      const rows = await db.selectFrom('rate_limits').select(['key', 'count', 'reset_at'])
+        .where('key', 'in', keys).where('reset_at', '>', new Date(now)).execute();
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key);
+        return row && { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+      });
+    },
     async hit(key, windowMs, now) {
       const at = new Date(now);
       if (++hits % sweepEvery === 0) await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
@@ -110,17 +178,24 @@ export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateL
         .executeTakeFirstOrThrow();
       return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
     },
+    async giveBack(key, now) {
+      await db.updateTable('rate_limits').set({ count: sql<number>`greatest(count - 1, 0)` })
+        .where('key', '=', key).where('reset_at', '>', new Date(now)).execute();
+    },
     async reset(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
   };
 }
 
-/** The account a limited request names: the same spelling counts as the same account. Hashed: any length fits a key. */
-function accountOf(operationId: LimitedOperation, body: unknown): string {
+/**
+ * The account a limited request names: every spelling sign-in takes for one account (NFKC, any
+ * case) counts as that account. Hashed: any length fits a key.
+ */
+function accountOf(operationId: AuthOperation, body: unknown): string {
   const fields = (body ?? {}) as Record<string, unknown>;
   const value = operationId === 'loginUser' ? fields.username : operationId === 'verifyEmail' ? fields.Id : fields.email;
-  return createHash('sha256').update(String(value ?? '').trim().toLowerCase()).digest('base64url');
+  return createHash('sha256').update(String(value ?? '').normalize('NFKC').trim().toLowerCase()).digest('base64url');
 }
 
 /**
@@ -147,13 +222,42 @@ export interface RateLimitOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    rateLimitAccountKey?: string;
+    /** What a successful answer does to a count: a sign-in clears its account's, a verified order gives its try back. */
+    rateLimitOnSuccess?: { key: string; action: 'reset' | 'giveBack' };
   }
+}
+
+interface Counter {
+  key: string;
+  window: RateLimitWindow;
+}
+
+/** The counts a limited request adds to, in the order they are taken, and what success does. */
+function countersOf(operationId: LimitedOperation, limits: RateLimits, request: FastifyRequest): { counters: Counter[]; onSuccess?: FastifyRequest['rateLimitOnSuccess'] } {
+  if (operationId === 'verifyOrder') {
+    const rule = limits.verifyOrder;
+    const staffKey = `verifyOrder:staff:${request.caller?.id ?? ''}`;
+    const orderId = String((request.params as Record<string, unknown> | undefined)?.orderId ?? '').toLowerCase();
+    return {
+      counters: [{ key: staffKey, window: rule.staff }, { key: `verifyOrder:order:${orderId}`, window: rule.order }],
+      onSuccess: { key: staffKey, action: 'giveBack' },
+    };
+  }
+  const rule = limits[operationId];
+  const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
+  return {
+    counters: [{ key: `${operationId}:address:${addressKey(request.ip)}`, window: rule.address }, { key: accountKey, window: rule.account }],
+    ...(operationId === 'loginUser' ? { onSuccess: { key: accountKey, action: 'reset' as const } } : {}),
+  };
 }
 
 /**
  * Counts after validation (a request the contract refuses guesses nothing and is not counted)
- * and before the handler. A successful sign-in clears its account's count before it answers.
+ * and before the handler. A successful sign-in clears its account's count, a verified order
+ * gives its staff account's try back, before the answer goes out.
+ * A refused request counts nothing and adds no key: otherwise one address, refused, could still
+ * fill the store with account keys. So the counts are read first, and an attempt is counted only
+ * while both are under their limits (the address first: a full store then adds no account key).
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions) {
   const { limits, store, clock } = options;
@@ -162,18 +266,21 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const operationId = meta?.operationId as LimitedOperation | undefined;
     if (!meta || !operationId || !Object.hasOwn(limits, operationId)) return;
     const now = clock.now().getTime();
-    const rule = limits[operationId];
-    const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
-    const counted = [
-      { window: rule.account, result: await store.hit(accountKey, rule.account.windowMs, now) },
-      { window: rule.address, result: await store.hit(`${operationId}:address:${addressKey(request.ip)}`, rule.address.windowMs, now) },
-    ];
-    const over = counted.filter(({ window, result }) => result.count > window.max);
+    const { counters, onSuccess } = countersOf(operationId, limits, request);
+    const running = await store.peek(counters.map(({ key }) => key), now);
+    let over = counters.flatMap(({ window }, i) => (running[i] && running[i].count >= window.max ? [running[i]] : []));
+    for (const { key, window } of over.length === 0 ? counters : []) {
+      const result = await store.hit(key, window.windowMs, now);
+      if (result.count > window.max) {
+        over = [result];
+        break;
+      }
+    }
     if (over.length === 0) {
-      request.rateLimitAccountKey = accountKey;
+      request.rateLimitOnSuccess = onSuccess;
       return;
     }
-    const retryAfter = Math.max(1, ...over.map(({ result }) => Math.ceil((result.resetAt - now) / 1000)));
+    const retryAfter = Math.max(1, ...over.map(({ resetAt }) => Math.ceil((resetAt - now) / 1000)));
     const { type, body } = errorBody(meta, 429, TOO_MANY_ATTEMPTS);
     return reply
       .code(429)
@@ -185,7 +292,10 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
   // mistypes finds the count cleared, on this instance or any other (a test's next wrong
   // password overtook the clear and got 429).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.rateLimitAccountKey?.startsWith('loginUser:') && reply.statusCode === 200) await store.reset(request.rateLimitAccountKey);
+    const onSuccess = request.rateLimitOnSuccess;
+    if (onSuccess && reply.statusCode === 200) {
+      await (onSuccess.action === 'reset' ? store.reset(onSuccess.key) : store.giveBack(onSuccess.key, clock.now().getTime()));
+    }
     return payload;
   });
 }

@@ -47,6 +47,9 @@ const ALWAYS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/** The auth calls (sign-in, registration, the one-time code): paths are case-insensitive. */
+const AUTH_PATH = /^\/api\/auth(?:[/?]|$)/i;
+
 const CORS_METHODS = 'GET, POST, PUT, DELETE';
 const CORS_HEADERS = 'Authorization, Content-Type, X-Requested-With';
 const CORS_EXPOSED = 'Retry-After, WWW-Authenticate';
@@ -115,6 +118,9 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       reply.header('Content-Security-Policy', html && options.servesWebApp ? webCsp : API_CSP);
     }
+    // What a signed-in caller is answered, and any answer of the auth calls (a token, a one-time
+    // code's outcome), is kept by no cache: a shared proxy or the browser's disk would hand it on.
+    if (request.headers.authorization !== undefined || AUTH_PATH.test(request.url)) reply.header('Cache-Control', 'no-store');
     if (request.protocol === 'https' && reply.getHeader('Strict-Transport-Security') === undefined) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }

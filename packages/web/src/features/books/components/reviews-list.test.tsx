@@ -7,7 +7,6 @@ import { ReviewsList } from './reviews-list';
 const review = (n: number): Review => ({
   reviewId: `7a110000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
   bookId: '0f0e0000-0000-4000-8000-000000000003',
-  userId: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',
   username: `reader${n}`,
   stars: (n % 5) + 1,
   comment: `Comment number ${n}`,
