@@ -324,8 +324,11 @@ describe('examples that agree with each other (as of 2026-11-21)', () => {
         expect(book, `${order.orderId} ${line.title}`).toBeDefined();
         expect(line).toMatchObject({ title: book.title, pricePerUnit: book.price });
         expect(Date.parse(book.createdAt), `${line.title} exists when ordered`).toBeLessThan(at);
-        subtotal += line.quantity * line.pricePerUnit * (saleRunning(book, at) ? 1 - book.discount / 100 : 1);
+        const charged = line.quantity * line.pricePerUnit * (saleRunning(book, at) ? 1 - book.discount / 100 : 1);
+        expect(line, `${order.orderId} ${line.title}`).toMatchObject({ itemCode: book.isbn, totalPrice: round2(charged) });
+        subtotal += charged;
       }
+      expect(order.shippingCost, order.orderId).toBe(0);
       const quantity = order.orderItems.reduce((sum: number, line: Json) => sum + line.quantity, 0);
       expect(order.originalTotal, order.orderId).toBe(round2(subtotal));
       expect(order.discountRate, order.orderId).toBe(quantity >= 5 ? 0.05 : 0);

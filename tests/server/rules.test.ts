@@ -64,6 +64,41 @@ describe('order pricing', () => {
     expect(eleventh.totalAmount).toBe(364.5); // 450 less 10 % sale = 405, less 10 %
   });
 
+  it('fills every order line with its item code and what it was charged, adding up to the order total, in every order list', async () => {
+    const { token } = await newCustomer(t, 'legacyorders');
+    // Karnali Blues Rs. 650 at 15 % off (running) x 3, Sapiens Rs. 1099 (sale ended) x 2: five copies, 5 % off.
+    const placed = await buy(token, [[IDS.karnaliBlues, 3], [IDS.sapiens, 2]]);
+    const lists = [
+      (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data,
+      (await t.call({ method: 'GET', url: '/api/order/all', token: await t.login('staff') })).json().data,
+      (await t.call({ method: 'GET', url: '/api/order/all', token: await t.login('admin') })).json().data,
+    ];
+    for (const list of lists) {
+      const order = list.find((o: { orderId: string }) => o.orderId === placed.orderId);
+      expect(order).toMatchObject({ originalTotal: 3855.5, discountRate: 0.05, finalTotal: placed.totalAmount, shippingCost: 0 });
+      expect(order).not.toHaveProperty('paymentMethod');
+      expect(order.orderItems).toEqual([
+        { bookId: IDS.karnaliBlues, title: 'Karnali Blues', itemCode: '978-9937-8520-0-1', quantity: 3, pricePerUnit: 650, totalPrice: 1657.5 },
+        { bookId: IDS.sapiens, title: 'Sapiens', itemCode: '978-0-09-959008-8', quantity: 2, pricePerUnit: 1099, totalPrice: 2198 },
+      ]);
+    }
+    // Every order the shop holds (the seeded ones too): its lines add up to its subtotal.
+    for (const order of lists[1]) {
+      const lines = order.orderItems.reduce((sum: number, line: { totalPrice: number }) => sum + line.totalPrice, 0);
+      expect(Math.round(lines * 100), order.orderId).toBe(Math.round(order.originalTotal * 100));
+      for (const line of order.orderItems) expect(line.itemCode, order.orderId).toMatch(/^978-/);
+    }
+  });
+
+  it('keeps an order line\'s item code after its book is deleted', async () => {
+    const { token } = await newCustomer(t, 'keptcode');
+    const placed = await buy(token, [[IDS.hillHouse, 1]]);
+    const admin = await t.login('admin');
+    expect((await t.call({ method: 'DELETE', url: `/api/bookcrud/deletebook/${IDS.hillHouse}`, token: admin })).statusCode).toBe(200);
+    const order = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data.find((o: { orderId: string }) => o.orderId === placed.orderId);
+    expect(order.orderItems[0]).toMatchObject({ title: 'The Haunting of Hill House', itemCode: '978-0-14-303998-3' });
+  });
+
   it('mails the order confirmation with the claim code and the total', async () => {
     const { token } = await newCustomer(t, 'mailed');
     const order = await buy(token, [[IDS.karnaliBlues, 1]]);

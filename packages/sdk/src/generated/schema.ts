@@ -1099,19 +1099,21 @@ export interface components {
             bookId: string;
             title: string;
             quantity: number;
+            /** @description The book's list price when the order was placed. */
             pricePerUnit: number;
-            /** @description Read by the spec's order card; the legacy server never sends it. */
-            itemCode?: string;
-            /** @description Read by the spec's order card; the legacy server never sends it. */
-            totalPrice?: number;
+            /** @description The book's ISBN when the order was placed (kept if the book is later edited or deleted). Read by the spec's order card; the legacy server never sent it. */
+            itemCode: string;
+            /** @description What this line was charged: quantity x the price of one copy then (the list price less the book's discount if its sale was running), before the cart discount. The lines add up to originalTotal. Read by the spec's order card; the legacy server never sent it. */
+            totalPrice: number;
         };
+        /** @description Orders are collected at the counter with the claim code: shippingCost is always 0, and shippingAddress and paymentMethod are not sent (nothing is shipped; the shop takes no payment through the API and records no payment method, so none is known). */
         Order: {
             /** Format: uuid */
             orderId: string;
             username: string;
             /** Format: date-time */
             orderDate: string;
-            /** @description Subtotal after the book discounts that were running when the order was placed, before the cart discount; finalTotal = originalTotal x (1 - discountRate), rounded to 2 decimals. The legacy server never filled it in lists. */
+            /** @description Subtotal after the book discounts that were running when the order was placed, before the cart discount (the sum of the lines' totalPrice); finalTotal = originalTotal x (1 - discountRate), rounded to 2 decimals. The legacy server never filled it in lists. */
             originalTotal: number;
             /** @description Cart discount as a FRACTION (0.05 = 5 %). */
             discountRate: number;
@@ -1119,9 +1121,11 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             bookTitles: string[];
             orderItems: components["schemas"]["OrderItem"][];
-            /** @description Read by the legacy client; never sent. */
-            shippingCost?: number;
+            /** @description Always 0: orders are picked up at the counter. Read by the legacy client; the legacy server never sent it. */
+            shippingCost: number;
+            /** @description Not sent (pickup at the counter; nothing is shipped). */
             shippingAddress?: string | null;
+            /** @description Not sent (no payment is taken or recorded through the API). */
             paymentMethod?: string | null;
         };
         PlacedOrder: {

@@ -88,6 +88,8 @@ export interface OrderItemsTable {
   order_id: string;
   book_id: string;
   title: string;
+  /** The book's ISBN when the order was placed. */
+  item_code: string;
   quantity: number;
   /** The cart's unit price (list price at the first add). */
   price_per_unit_paisa: number;

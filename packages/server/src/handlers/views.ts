@@ -79,7 +79,17 @@ export function orderView({ order, username, items }: OrderView): Schemas['Order
     finalTotal: paisaToRupees(order.final_total_paisa),
     status: order.status,
     bookTitles: items.map((i) => i.title),
-    orderItems: items.map((i) => ({ bookId: i.book_id, title: i.title, quantity: i.quantity, pricePerUnit: paisaToRupees(i.price_per_unit_paisa) })),
+    orderItems: items.map((i) => ({
+      bookId: i.book_id,
+      title: i.title,
+      itemCode: i.item_code,
+      quantity: i.quantity,
+      pricePerUnit: paisaToRupees(i.price_per_unit_paisa),
+      // The lines add up to originalTotal (each line's copies at what one was charged).
+      totalPrice: paisaToRupees(i.quantity * i.charged_per_unit_paisa),
+    })),
+    // Picked up at the counter: nothing is shipped.
+    shippingCost: 0,
   };
 }
 
