@@ -331,6 +331,54 @@ describe('catalogue', () => {
   });
 });
 
+describe('banner colours', () => {
+  const addBanner = async (Color: string, TextColor: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/announcement/addAnnouncement',
+      token: await t.login('admin'),
+      payload: { Message: 'Teej week', StartTime: '2026-11-01T00:00:00Z', EndTime: '2099-01-01T00:00:00Z', IsPinned: true, Color, TextColor },
+    });
+
+  it('takes the legacy colour picker\'s Tailwind arbitrary colours as those exact colours, and answers them everywhere', async () => {
+    const legacyForm = await addBanner('bg-green-100', 'text-[#7BEC7A]');
+    expect(legacyForm.statusCode, legacyForm.body).toBe(200);
+    expect(legacyForm.json().data).toMatchObject({ color: 'Green', textColor: '#7bec7a' });
+
+    t.clock.advance(1000); // the newer of the two is the one the storefront shows
+    const picked = await addBanner('bg-[#14532D]', 'text-[#FE0]');
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data).toMatchObject({ color: 'bg-[#14532d]', textColor: '#ffee00' });
+    const listed = (await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data;
+    expect(listed.find((b: { announcementId: string }) => b.announcementId === picked.json().data.announcementId)).toMatchObject({
+      color: 'bg-[#14532d]',
+      textColor: '#ffee00',
+    });
+    expect((await t.call({ method: 'GET', url: '/api/announcement/active' })).json()).toMatchObject({ active: true, color: 'bg-[#14532d]', textColor: '#ffee00' });
+    // What it answers is taken back as is (the web app's editor sends it again on save).
+    const again = await addBanner('bg-[#14532d]', '#ffee00');
+    expect(again.json().data).toMatchObject({ color: 'bg-[#14532d]', textColor: '#ffee00' });
+  });
+
+  it('refuses anything else in brackets, and stores nothing', async () => {
+    const before = (await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data.length;
+    for (const [Color, TextColor] of [
+      ['bg-[url(x)]', '#ffffff'],
+      ['bg-[#12345]', '#ffffff'],
+      ['bg-[red]', '#ffffff'],
+      ['bg-[#1234567]', '#ffffff'],
+      ['bg-[#fff];x', '#ffffff'],
+      ['Blue', 'text-[url(x)]'],
+      ['Blue', 'text-[red]'],
+      ['Blue', 'text-[#12345]'],
+    ]) {
+      const refused = await addBanner(Color!, TextColor!);
+      expect(refused.statusCode, `${Color} ${TextColor}`).toBe(422);
+    }
+    expect((await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data).toHaveLength(before);
+  });
+});
+
 describe('the catalogue cache', () => {
   type Shown = { bookId: string; quantity: number; averageStars: number };
   const get = async (url: string) => (await t.call({ method: 'GET', url })).json();

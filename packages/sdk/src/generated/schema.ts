@@ -951,10 +951,21 @@ export interface components {
          *     - a hex colour `#rgb` or `#rrggbb` (any case) maps to the BannerColor whose
          *       `x-reference-hex` is nearest to it (Euclidean distance in RGB; ties go to the
          *       colour listed first), e.g. `#2563eb` and `#1d4ed8` -> Blue, `#16a34a` -> Green,
-         *       `#9333ea` -> Purple.
-         *     Anything else (other CSS, `url(...)`, other class names) is a 422.
+         *       `#9333ea` -> Purple;
+         *     - a Tailwind arbitrary colour `bg-[#rgb]` or `bg-[#rrggbb]` (any case; the legacy form's
+         *       colour picker) is kept as that exact colour and answered as `bg-[#rrggbb]` (lower case,
+         *       expanded), see BannerBackground.
+         *     Anything else (other CSS, `url(...)`, other class names, other arbitrary values such as
+         *     `bg-[red]` or `bg-[url(x)]`) is a 422.
          */
         BannerColorInput: components["schemas"]["BannerColor"] | string;
+        /**
+         * @description A banner's background as answers carry it: one of the five BannerColor names, or the
+         *     exact colour a Tailwind arbitrary value named (`bg-[#7bec7a]`: lower case, six digits).
+         *     Clients draw a name from their palette and the arbitrary form as its hex; only the hex
+         *     inside the brackets ever reaches a style.
+         */
+        BannerBackground: components["schemas"]["BannerColor"] | string;
         /** @description Banner text colour as a lower-case `#rrggbb` hex. */
         BannerTextColor: string;
         /**
@@ -962,8 +973,11 @@ export interface components {
          *     - a hex `#rgb` or `#rrggbb` (any case) is lower-cased and expanded (`#FFF` -> `#ffffff`);
          *     - the legacy class tokens `text-white` -> `#ffffff` and `text-black` -> `#000000`;
          *     - any other legacy token `text-{colour}-{shade}` (e.g. `text-green-800`) becomes the
-         *       banner colour's `x-default-text-color` (dark on Yellow, white on the others).
-         *     Anything else is a 422.
+         *       banner colour's `x-default-text-color` (dark on Yellow, white on the others; white on
+         *       an arbitrary background);
+         *     - a Tailwind arbitrary colour `text-[#rgb]` or `text-[#rrggbb]` (the legacy colour
+         *       picker, e.g. `text-[#7BEC7A]`) is that exact colour, lower-cased and expanded (`#7bec7a`).
+         *     Anything else (other arbitrary values such as `text-[red]`) is a 422.
          */
         BannerTextColorInput: string;
         /** @description No data: the legacy client sends `{}` (with Content-Type application/json) on calls that take no body; sending no body at all is the same. */
@@ -1147,7 +1161,7 @@ export interface components {
             endTime: string;
             /** @description Shown as Active. Status: not pinned = Inactive; pinned and before start = Scheduled; after end = Expired; otherwise Active. */
             isPinned: boolean;
-            color: components["schemas"]["BannerColor"];
+            color: components["schemas"]["BannerBackground"];
             textColor: components["schemas"]["BannerTextColor"];
         };
         /** @description The newest pinned announcement whose window contains now, or `{active:false}`. */
@@ -1165,7 +1179,7 @@ export interface components {
             start: string | null;
             /** Format: date-time */
             end: string;
-            color: components["schemas"]["BannerColor"];
+            color: components["schemas"]["BannerBackground"];
             textColor: components["schemas"]["BannerTextColor"];
         };
         Notification: {

@@ -99,6 +99,6 @@ export const announcementView = (row: AnnouncementRow): Schemas['Announcement'] 
   startTime: iso(row.start_time),
   endTime: iso(row.end_time),
   isPinned: row.is_pinned,
-  color: row.color as Schemas['BannerColor'],
+  color: row.color as Schemas['BannerBackground'],
   textColor: row.text_color,
 });
