@@ -42,9 +42,9 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
     select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now()
     from generate_series(1, ${SHOPPERS}) g`.execute(db);
   await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
-    b as (select id, price_paisa, row_number() over (order by id) as n from books)
-    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
-    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, b.price_paisa, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
+    b as (select id, row_number() over (order by id) as n from books)
+    insert into cart_items (id, user_id, book_id, quantity, created_at)
+    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
 
   if (festival) {
     // The first books by id are the festival's: a few copies each, and every shopper's cart holds one of them.

@@ -513,9 +513,9 @@ export interface paths {
         /**
          * Add a book to the cart
          * @description One line per book: adding a book already in the caller's cart adds to that line's
-         *     quantity. The line's unit price is the book's list price at the first add. The
-         *     line's new quantity may be at most the book's stock, else 400 "Requested quantity
-         *     exceeds available stock". Unknown book 404.
+         *     quantity. A line keeps no price: it costs what the book costs now (see
+         *     listCartItems). The line's new quantity may be at most the book's stock, else 400
+         *     "Requested quantity exceeds available stock". Unknown book 404.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -533,7 +533,9 @@ export interface paths {
         };
         /**
          * The caller's cart
-         * @description The caller's cart lines, oldest first (then cartItemId).
+         * @description The caller's cart lines, oldest first (then cartItemId). Each line shows its book's
+         *     list price and sale as they are now; placing the order right after charges exactly
+         *     that (POST /order/place).
          */
         get: operations["listCartItems"];
         put?: never;
@@ -597,10 +599,11 @@ export interface paths {
          *     - an empty cart is 400 "Cart is empty";
          *     - a line above the book's current stock is 400 "Not enough stock for book: {title}"
          *       (stock is checked, not reserved: it is reduced when staff verify the order);
-         *     - each line is priced at the price the customer sees: quantity x unit price x
-         *       (1 - discount / 100) if the book's sale is running now (isOnSale and startTime <=
-         *       now <= endTime), else quantity x unit price. originalTotal is the sum, rounded to
-         *       2 decimals;
+         *     - each line is priced at the price the customer sees: quantity x the book's list
+         *       price now x (1 - discount / 100) if the book's sale is running now (isOnSale and
+         *       startTime <= now <= endTime), else quantity x the list price now (never a price
+         *       remembered from when the book was added). originalTotal is the sum, rounded to 2
+         *       decimals;
          *     - discountRate is 0.05 when the cart holds 5 or more books, plus 0.10 when the
          *       customer already has 10 or more Completed orders; finalTotal = originalTotal x
          *       (1 - discountRate), rounded to 2 decimals;
@@ -1078,7 +1081,7 @@ export interface components {
         CartBook: {
             title: string;
             author: string;
-            /** @description Unit price remembered when the book was first added. */
+            /** @description The book's list price now (the legacy server sent the price remembered from the first add). */
             price: number;
             /**
              * Format: uri

@@ -186,6 +186,13 @@ const migrations: Record<string, Migration> = {
       await sql`alter table order_items alter column item_code set not null`.execute(db);
     },
   },
+  '0006-cart-current-price': {
+    // A cart line costs what its book costs now (the cart view and the order read books.price):
+    // the price remembered at the first add charged customers a price that no longer held.
+    async up(db: Kysely<any>) {
+      await sql`alter table cart_items drop column unit_price_paisa`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
