@@ -33,18 +33,18 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
       (array['Completed', 'Cancelled', 'Completed'])[1 + g % 3], null
     from generate_series(0, ${ORDERS - 1}) g join u on u.n = g % ${CUSTOMERS}`.execute(db);
   await sql`with o as (select id, row_number() over (order by id) - 1 as n from orders),
-    b as (select id, title, price_paisa, row_number() over (order by id) - 1 as n from books)
-    insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
-    select gen_random_uuid(), o.id, b.id, b.title, 1, b.price_paisa, b.price_paisa from o join b on b.n = o.n % ${BOOKS}`.execute(db);
+    b as (select id, title, isbn, price_paisa, row_number() over (order by id) - 1 as n from books)
+    insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+    select gen_random_uuid(), o.id, b.id, b.title, b.isbn, 1, b.price_paisa, b.price_paisa from o join b on b.n = o.n % ${BOOKS}`.execute(db);
   // Shoppers with one book in their cart each, for the place-order run (a cart is emptied by
   // placing it, so every order needs a shopper of its own).
   await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
     select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now()
     from generate_series(1, ${SHOPPERS}) g`.execute(db);
   await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%'),
-    b as (select id, price_paisa, row_number() over (order by id) as n from books)
-    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
-    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, b.price_paisa, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
+    b as (select id, row_number() over (order by id) as n from books)
+    insert into cart_items (id, user_id, book_id, quantity, created_at)
+    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, now() from s join b on b.n = 1 + (s.n * 7) % ${BOOKS}`.execute(db);
 
   if (festival) {
     // The first books by id are the festival's: a few copies each, and every shopper's cart holds one of them.

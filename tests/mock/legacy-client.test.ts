@@ -154,6 +154,14 @@ describe('banner colours', () => {
     expect(await banner('#16a34a', '#FFF')).toBe(200);
   });
 
+  it("takes the colour picker's Tailwind arbitrary hex colours, and nothing else in brackets", async () => {
+    expect(await banner('bg-green-100', 'text-[#7BEC7A]')).toBe(200);
+    expect(await banner('bg-[#14532D]', 'text-[#FE0]')).toBe(200);
+    expect(await banner('bg-[#abc]', '#ffffff')).toBe(200);
+    for (const color of ['bg-[url(x)]', 'bg-[#12345]', 'bg-[red]', 'bg-[#fff];x']) expect(await banner(color, '#ffffff'), color).toBe(422);
+    for (const text of ['text-[red]', 'text-[url(x)]', 'text-[#12345]']) expect(await banner('Blue', text), text).toBe(422);
+  });
+
   it('refuses arbitrary CSS', async () => {
     expect(await banner('url(https://tracker.example/pixel.png)', '#ffffff')).toBe(422);
     expect(await banner('Blue', 'red; background: url(x)')).toBe(422);

@@ -229,3 +229,15 @@ export function lastCode(t: TestServer, email: string): string {
   if (!code) throw new Error(`no one-time code was mailed to ${email}`);
   return code;
 }
+
+/** A multipart/form-data body of text parts and an optional `image` file, for app.inject. */
+export function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
+  const boundary = '----pustak-test-boundary';
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const chunks: Uint8Array[] = [Buffer.from(parts.join(''))];
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
+}

@@ -2,7 +2,7 @@
 // refused (not trimmed), undeclared media types get 415, the bare JSON string body, the doubled
 // /api path, exact spellings, empty bodies, multipart covers; and no input gets a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS, startTestServer, testContract, type TestServer } from './helpers.js';
+import { IDS, multipart, startTestServer, testContract, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let admin = '';
@@ -18,17 +18,6 @@ afterAll(async () => {
 
 const json = { 'content-type': 'application/json' };
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
-  const boundary = '----pustak-test-boundary';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  const chunks: Uint8Array[] = [Buffer.from(parts.join(''))];
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
-}
 
 const bookFields = (title: string, isbn: string) => ({
   title, author: 'Test Author', genre: 'Fiction', isbn, description: 'A test book.', publisher: 'Test Press',

@@ -64,6 +64,42 @@ describe('order pricing', () => {
     expect(eleventh.totalAmount).toBe(364.5); // 450 less 10 % sale = 405, less 10 %
   });
 
+  it('fills every order line with its item code and what it was charged, adding up to the order total, in every order list', async () => {
+    const { token } = await newCustomer(t, 'legacyorders');
+    // Karnali Blues Rs. 650 at 15 % off (running) x 3, Sapiens Rs. 1099 (sale ended) x 2: five copies, 5 % off.
+    const placed = await buy(token, [[IDS.karnaliBlues, 3], [IDS.sapiens, 2]]);
+    const lists = [
+      (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data,
+      (await t.call({ method: 'GET', url: '/api/order/all', token: await t.login('staff') })).json().data,
+      (await t.call({ method: 'GET', url: '/api/order/all', token: await t.login('admin') })).json().data,
+    ];
+    for (const list of lists) {
+      const order = list.find((o: { orderId: string }) => o.orderId === placed.orderId);
+      expect(order).toMatchObject({ originalTotal: 3855.5, discountRate: 0.05, finalTotal: placed.totalAmount, shippingCost: 0 });
+      expect(order).not.toHaveProperty('paymentMethod');
+      // The lines' order is not defined (it follows their random ids).
+      expect([...order.orderItems].sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+        { bookId: IDS.karnaliBlues, title: 'Karnali Blues', itemCode: '978-9937-8520-0-1', quantity: 3, pricePerUnit: 650, totalPrice: 1657.5 },
+        { bookId: IDS.sapiens, title: 'Sapiens', itemCode: '978-0-09-959008-8', quantity: 2, pricePerUnit: 1099, totalPrice: 2198 },
+      ]);
+    }
+    // Every order the shop holds (the seeded ones too): its lines add up to its subtotal.
+    for (const order of lists[1]) {
+      const lines = order.orderItems.reduce((sum: number, line: { totalPrice: number }) => sum + line.totalPrice, 0);
+      expect(Math.round(lines * 100), order.orderId).toBe(Math.round(order.originalTotal * 100));
+      for (const line of order.orderItems) expect(line.itemCode, order.orderId).toMatch(/^978-/);
+    }
+  });
+
+  it('keeps an order line\'s item code after its book is deleted', async () => {
+    const { token } = await newCustomer(t, 'keptcode');
+    const placed = await buy(token, [[IDS.hillHouse, 1]]);
+    const admin = await t.login('admin');
+    expect((await t.call({ method: 'DELETE', url: `/api/bookcrud/deletebook/${IDS.hillHouse}`, token: admin })).statusCode).toBe(200);
+    const order = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data.find((o: { orderId: string }) => o.orderId === placed.orderId);
+    expect(order.orderItems[0]).toMatchObject({ title: 'The Haunting of Hill House', itemCode: '978-0-14-303998-3' });
+  });
+
   it('mails the order confirmation with the claim code and the total', async () => {
     const { token } = await newCustomer(t, 'mailed');
     const order = await buy(token, [[IDS.karnaliBlues, 1]]);
@@ -351,6 +387,54 @@ describe('catalogue', () => {
   it('sends absolute image URLs', async () => {
     const book = (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.munaMadan}`, headers: { host: 'shop.example:8080' } })).json().data;
     expect(book.imageUrl).toBe('http://shop.example:8080/covers/muna-madan.svg');
+  });
+});
+
+describe('banner colours', () => {
+  const addBanner = async (Color: string, TextColor: string) =>
+    t.call({
+      method: 'POST',
+      url: '/api/announcement/addAnnouncement',
+      token: await t.login('admin'),
+      payload: { Message: 'Teej week', StartTime: '2026-11-01T00:00:00Z', EndTime: '2099-01-01T00:00:00Z', IsPinned: true, Color, TextColor },
+    });
+
+  it('takes the legacy colour picker\'s Tailwind arbitrary colours as those exact colours, and answers them everywhere', async () => {
+    const legacyForm = await addBanner('bg-green-100', 'text-[#7BEC7A]');
+    expect(legacyForm.statusCode, legacyForm.body).toBe(200);
+    expect(legacyForm.json().data).toMatchObject({ color: 'Green', textColor: '#7bec7a' });
+
+    t.clock.advance(1000); // the newer of the two is the one the storefront shows
+    const picked = await addBanner('bg-[#14532D]', 'text-[#FE0]');
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data).toMatchObject({ color: 'bg-[#14532d]', textColor: '#ffee00' });
+    const listed = (await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data;
+    expect(listed.find((b: { announcementId: string }) => b.announcementId === picked.json().data.announcementId)).toMatchObject({
+      color: 'bg-[#14532d]',
+      textColor: '#ffee00',
+    });
+    expect((await t.call({ method: 'GET', url: '/api/announcement/active' })).json()).toMatchObject({ active: true, color: 'bg-[#14532d]', textColor: '#ffee00' });
+    // What it answers is taken back as is (the web app's editor sends it again on save).
+    const again = await addBanner('bg-[#14532d]', '#ffee00');
+    expect(again.json().data).toMatchObject({ color: 'bg-[#14532d]', textColor: '#ffee00' });
+  });
+
+  it('refuses anything else in brackets, and stores nothing', async () => {
+    const before = (await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data.length;
+    for (const [Color, TextColor] of [
+      ['bg-[url(x)]', '#ffffff'],
+      ['bg-[#12345]', '#ffffff'],
+      ['bg-[red]', '#ffffff'],
+      ['bg-[#1234567]', '#ffffff'],
+      ['bg-[#fff];x', '#ffffff'],
+      ['Blue', 'text-[url(x)]'],
+      ['Blue', 'text-[red]'],
+      ['Blue', 'text-[#12345]'],
+    ]) {
+      const refused = await addBanner(Color!, TextColor!);
+      expect(refused.statusCode, `${Color} ${TextColor}`).toBe(422);
+    }
+    expect((await t.call({ method: 'GET', url: '/api/announcement/all', token: await t.login('admin') })).json().data).toHaveLength(before);
   });
 });
 

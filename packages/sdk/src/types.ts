@@ -24,6 +24,8 @@ export type Role = Schemas['Role'];
 export type AssignableRole = Schemas['AssignableRole'];
 /** One of the five banner colour names. */
 export type BannerColor = Schemas['BannerColor'];
+/** A banner's background as the server answers it: a BannerColor name or `bg-[#rrggbb]`. */
+export type BannerBackground = Schemas['BannerBackground'];
 export type Genre = Schemas['Genre'];
 export type BookFormat = Schemas['BookFormat'];
 export type OrderStatus = Schemas['OrderStatus'];

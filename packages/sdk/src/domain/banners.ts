@@ -86,11 +86,37 @@ export function bannerColorOption(name: BannerColorName): BannerColorOption {
 
 const LEGACY_BG = /^bg-(blue|green|red|yellow|purple)-(50|[1-9]00|950)$/;
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A Tailwind arbitrary colour (`bg-[#7bec7a]`, `text-[#FE0]`): a hex in brackets, nothing else. */
+const ARBITRARY = /^(bg|text)-\[(#(?:[0-9a-f]{3}|[0-9a-f]{6}))\]$/i;
+
+/** The hex a Tailwind arbitrary colour of that kind names (`bg-[#7BEC7A]` -> `#7BEC7A`), else null. */
+export function arbitraryHex(token: string, kind: 'bg' | 'text'): string | null {
+  const match = ARBITRARY.exec(token);
+  return match && match[1] === kind ? match[2]! : null;
+}
+
+/**
+ * The colours a banner is drawn in: a colour name from the palette, `bg-[#hex]` as exactly that
+ * hex; the text colour the server answered when it is a hex (or `text-[#hex]`), else the
+ * palette's text colour for the name (white on an arbitrary background). Only a validated hex
+ * ever reaches the style, never another string from the server.
+ */
+export function bannerStyle(color: string, textColor?: string | null): { backgroundColor: string; color: string } {
+  const background = arbitraryHex(color, 'bg');
+  const palette = background ? null : bannerColorOption(color as BannerColorName);
+  const text = textColor && HEX.test(textColor) ? textColor : arbitraryHex(textColor ?? '', 'text');
+  return { backgroundColor: background ?? palette!.color, color: text ?? palette?.textColor ?? DEFAULT_TEXT_COLOR };
+}
+
+/** `#FE0` -> `#ffee00`. */
+function fullHex(hex: string): `#${string}` {
+  const digits = hex.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
+}
 
 function rgbOf(hex: string): [number, number, number] {
-  const digits = hex.slice(1);
-  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
-  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+  const full = fullHex(hex);
+  return [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
 /**
@@ -113,4 +139,13 @@ export function toBannerColorName(input: string): BannerColorName | null {
     if (distance < bestDistance) [best, bestDistance] = [option, distance];
   }
   return best.name;
+}
+
+/**
+ * What the server stores for a banner colour input (BannerColorInput): `bg-[#hex]` as that exact
+ * colour (lower case, six digits), everything else as toBannerColorName maps it. Null when refused.
+ */
+export function toBannerBackground(input: string): BannerColorName | `bg-[#${string}]` | null {
+  const hex = arbitraryHex(input, 'bg');
+  return hex ? `bg-[${fullHex(hex)}]` : toBannerColorName(input);
 }

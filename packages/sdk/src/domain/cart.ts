@@ -3,8 +3,9 @@ import { roundMoney } from './money.js';
 import { effectivePrice, type PricedBook } from './pricing.js';
 
 /**
- * The parts of a cart line the cart rules read (the generated CartItem fits): the unit price
- * remembered at the first add, and the book's discount and sale window when the server sends them.
+ * The parts of a cart line the cart rules read (the generated CartItem fits): the book's list
+ * price (now, on the Pustak server; the legacy one sent the price of the first add), and its
+ * discount and sale window when the server sends them.
  */
 export type CartLine = { cartItemId: string; bookId: string; quantity: number; book: PricedBook };
 

@@ -26,6 +26,11 @@ export function orderLineTotal(line: OrderLineLike): number {
   return roundMoney(line.totalPrice ?? line.quantity * (line.pricePerUnit ?? 0));
 }
 
+/** One order line at the book's list price: quantity x pricePerUnit, 2 decimals. */
+export function orderLineListTotal(line: OrderLineLike): number {
+  return roundMoney(line.quantity * (line.pricePerUnit ?? 0));
+}
+
 /** Sum of the order's lines (totalPrice, else quantity x pricePerUnit), 2 decimals. */
 export function orderItemsTotal(order: { orderItems?: readonly OrderLineLike[] | null }): number {
   const lines = order.orderItems ?? [];
@@ -53,11 +58,12 @@ export function orderOriginalTotal(order: OrderTotalsLike): number {
 }
 
 /**
- * What the books' own discounts took off: the lines carry the unit price from the cart, and
- * the server applies each book's discount when the order is placed. 0 when nothing was taken.
+ * What the books' own discounts took off: the lines at their list price (pricePerUnit) less the
+ * subtotal the server charged (totalPrice already has them off). 0 when nothing was taken.
  */
 export function orderBookDiscounts(order: OrderTotalsLike): number {
-  return Math.max(0, roundMoney(orderItemsTotal(order) - orderOriginalTotal(order)));
+  const listTotal = (order.orderItems ?? []).reduce((sum, line) => sum + orderLineListTotal(line), 0);
+  return Math.max(0, roundMoney(listTotal - orderOriginalTotal(order)));
 }
 
 /** Dashboard status colour: Completed green, Processing blue, anything else yellow. */

@@ -516,9 +516,9 @@ export interface paths {
         /**
          * Add a book to the cart
          * @description One line per book: adding a book already in the caller's cart adds to that line's
-         *     quantity. The line's unit price is the book's list price at the first add. The
-         *     line's new quantity may be at most the book's stock, else 400 "Requested quantity
-         *     exceeds available stock". Unknown book 404.
+         *     quantity. A line keeps no price: it costs what the book costs now (see
+         *     listCartItems). The line's new quantity may be at most the book's stock, else 400
+         *     "Requested quantity exceeds available stock". Unknown book 404.
          */
         post: operations["addCartItem"];
         delete?: never;
@@ -536,7 +536,9 @@ export interface paths {
         };
         /**
          * The caller's cart
-         * @description The caller's cart lines, oldest first (then cartItemId).
+         * @description The caller's cart lines, oldest first (then cartItemId). Each line shows its book's
+         *     list price and sale as they are now; placing the order right after charges exactly
+         *     that (POST /order/place).
          */
         get: operations["listCartItems"];
         put?: never;
@@ -600,10 +602,11 @@ export interface paths {
          *     - an empty cart is 400 "Cart is empty";
          *     - a line above the book's current stock is 400 "Not enough stock for book: {title}"
          *       (stock is checked, not reserved: it is reduced when staff verify the order);
-         *     - each line is priced at the price the customer sees: quantity x unit price x
-         *       (1 - discount / 100) if the book's sale is running now (isOnSale and startTime <=
-         *       now <= endTime), else quantity x unit price. originalTotal is the sum, rounded to
-         *       2 decimals;
+         *     - each line is priced at the price the customer sees: quantity x the book's list
+         *       price now x (1 - discount / 100) if the book's sale is running now (isOnSale and
+         *       startTime <= now <= endTime), else quantity x the list price now (never a price
+         *       remembered from when the book was added). originalTotal is the sum, rounded to 2
+         *       decimals;
          *     - discountRate is 0.05 when the cart holds 5 or more books, plus 0.10 when the
          *       customer already has 10 or more Completed orders; finalTotal = originalTotal x
          *       (1 - discountRate), rounded to 2 decimals;
@@ -957,10 +960,21 @@ export interface components {
          *     - a hex colour `#rgb` or `#rrggbb` (any case) maps to the BannerColor whose
          *       `x-reference-hex` is nearest to it (Euclidean distance in RGB; ties go to the
          *       colour listed first), e.g. `#2563eb` and `#1d4ed8` -> Blue, `#16a34a` -> Green,
-         *       `#9333ea` -> Purple.
-         *     Anything else (other CSS, `url(...)`, other class names) is a 422.
+         *       `#9333ea` -> Purple;
+         *     - a Tailwind arbitrary colour `bg-[#rgb]` or `bg-[#rrggbb]` (any case; the legacy form's
+         *       colour picker) is kept as that exact colour and answered as `bg-[#rrggbb]` (lower case,
+         *       expanded), see BannerBackground.
+         *     Anything else (other CSS, `url(...)`, other class names, other arbitrary values such as
+         *     `bg-[red]` or `bg-[url(x)]`) is a 422.
          */
         BannerColorInput: components["schemas"]["BannerColor"] | string;
+        /**
+         * @description A banner's background as answers carry it: one of the five BannerColor names, or the
+         *     exact colour a Tailwind arbitrary value named (`bg-[#7bec7a]`: lower case, six digits).
+         *     Clients draw a name from their palette and the arbitrary form as its hex; only the hex
+         *     inside the brackets ever reaches a style.
+         */
+        BannerBackground: components["schemas"]["BannerColor"] | string;
         /** @description Banner text colour as a lower-case `#rrggbb` hex. */
         BannerTextColor: string;
         /**
@@ -968,8 +982,11 @@ export interface components {
          *     - a hex `#rgb` or `#rrggbb` (any case) is lower-cased and expanded (`#FFF` -> `#ffffff`);
          *     - the legacy class tokens `text-white` -> `#ffffff` and `text-black` -> `#000000`;
          *     - any other legacy token `text-{colour}-{shade}` (e.g. `text-green-800`) becomes the
-         *       banner colour's `x-default-text-color` (dark on Yellow, white on the others).
-         *     Anything else is a 422.
+         *       banner colour's `x-default-text-color` (dark on Yellow, white on the others; white on
+         *       an arbitrary background);
+         *     - a Tailwind arbitrary colour `text-[#rgb]` or `text-[#rrggbb]` (the legacy colour
+         *       picker, e.g. `text-[#7BEC7A]`) is that exact colour, lower-cased and expanded (`#7bec7a`).
+         *     Anything else (other arbitrary values such as `text-[red]`) is a 422.
          */
         BannerTextColorInput: string;
         /** @description No data: the legacy client sends `{}` (with Content-Type application/json) on calls that take no body; sending no body at all is the same. */
@@ -1081,7 +1098,7 @@ export interface components {
         CartBook: {
             title: string;
             author: string;
-            /** @description Unit price remembered when the book was first added. */
+            /** @description The book's list price now (the legacy server sent the price remembered from the first add). */
             price: number;
             /**
              * Format: uri
@@ -1115,18 +1132,20 @@ export interface components {
             title: string;
             /** Format: int32 */
             quantity: number;
+            /** @description The book's list price when the order was placed. */
             pricePerUnit: number;
-            /** @description Read by the spec's order card; the legacy server never sends it. */
-            itemCode?: string;
-            /** @description Read by the spec's order card; the legacy server never sends it. */
-            totalPrice?: number;
+            /** @description The book's ISBN when the order was placed (kept if the book is later edited or deleted). Read by the spec's order card; the legacy server never sent it. */
+            itemCode: string;
+            /** @description What this line was charged: quantity x the price of one copy then (the list price less the book's discount if its sale was running), before the cart discount. The lines add up to originalTotal. Read by the spec's order card; the legacy server never sent it. */
+            totalPrice: number;
         };
+        /** @description Orders are collected at the counter with the claim code: shippingCost is always 0, and shippingAddress and paymentMethod are not sent (nothing is shipped; the shop takes no payment through the API and records no payment method, so none is known). */
         Order: {
             orderId: components["schemas"]["Uuid"];
             username: string;
             /** Format: date-time */
             orderDate: string;
-            /** @description Subtotal after the book discounts that were running when the order was placed, before the cart discount; finalTotal = originalTotal x (1 - discountRate), rounded to 2 decimals. The legacy server never filled it in lists. */
+            /** @description Subtotal after the book discounts that were running when the order was placed, before the cart discount (the sum of the lines' totalPrice); finalTotal = originalTotal x (1 - discountRate), rounded to 2 decimals. The legacy server never filled it in lists. */
             originalTotal: number;
             /** @description Cart discount as a FRACTION (0.05 = 5 %). */
             discountRate: number;
@@ -1134,9 +1153,11 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             bookTitles: string[];
             orderItems: components["schemas"]["OrderItem"][];
-            /** @description Read by the legacy client; never sent. */
-            shippingCost?: number;
+            /** @description Always 0: orders are picked up at the counter. Read by the legacy client; the legacy server never sent it. */
+            shippingCost: number;
+            /** @description Not sent (pickup at the counter; nothing is shipped). */
             shippingAddress?: string | null;
+            /** @description Not sent (no payment is taken or recorded through the API). */
             paymentMethod?: string | null;
         };
         PlacedOrder: {
@@ -1156,7 +1177,7 @@ export interface components {
             endTime: string;
             /** @description Shown as Active. Status: not pinned = Inactive; pinned and before start = Scheduled; after end = Expired; otherwise Active. */
             isPinned: boolean;
-            color: components["schemas"]["BannerColor"];
+            color: components["schemas"]["BannerBackground"];
             textColor: components["schemas"]["BannerTextColor"];
         };
         /** @description The newest pinned announcement whose window contains now, or `{active:false}`. */
@@ -1174,7 +1195,7 @@ export interface components {
             start: string | null;
             /** Format: date-time */
             end: string;
-            color: components["schemas"]["BannerColor"];
+            color: components["schemas"]["BannerBackground"];
             textColor: components["schemas"]["BannerTextColor"];
         };
         Notification: {

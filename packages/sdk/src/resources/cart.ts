@@ -5,7 +5,7 @@ import { init, unwrap, type RawClient } from './call.js';
 export interface CartApi {
   /** `listCartItems` — the cart lines (the server may hold several lines for one book). */
   list(options?: RequestOptions): Promise<CartItem[]>;
-  /** `addCartItem` — adds a line; the unit price is fixed at the first add. */
+  /** `addCartItem` — adds a line (or copies to the book's line); a line costs what its book costs now. */
   add(bookId: string, quantity?: number, options?: RequestOptions): Promise<MessageEnvelope>;
   /** `updateCartItem` — the quantity must stay below the stock. */
   update(cartItemId: string, quantity: number, options?: RequestOptions): Promise<MessageEnvelope>;

@@ -11,6 +11,7 @@ import {
   mergeCartLines,
   orderItemsTotal,
   orderLineTotal,
+  orderLineListTotal,
   withCartLineQuantity,
   orderBookDiscounts,
   orderOriginalTotal,
@@ -186,7 +187,19 @@ describe('order totals', () => {
       ],
     };
     expect(orderBookDiscounts(order)).toBe(240);
-    expect(orderBookDiscounts({ finalTotal: 990.5, discountRate: 0, orderItems })).toBe(0);
+    // The server's lines carry what they were charged (totalPrice): the list prices still show the discount.
+    const charged = {
+      originalTotal: 1510,
+      finalTotal: 1510,
+      discountRate: 0,
+      orderItems: [
+        { quantity: 2, pricePerUnit: 650, totalPrice: 1105 },
+        { quantity: 1, pricePerUnit: 450, totalPrice: 405 },
+      ],
+    };
+    expect(orderBookDiscounts(charged)).toBe(240);
+    expect(orderLineListTotal(charged.orderItems[0]!)).toBe(1300);
+    expect(orderBookDiscounts({ finalTotal: 990.5, discountRate: 0, orderItems })).toBe(9.5);
     expect(orderBookDiscounts({ finalTotal: 1000, discountRate: 0, orderItems })).toBe(0);
   });
 });

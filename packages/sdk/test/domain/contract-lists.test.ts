@@ -16,6 +16,8 @@ import {
   SORT_OPTIONS,
   isAssignableRole,
   toBannerColorName,
+  toBannerBackground,
+  bannerStyle,
   toListBooksParams,
   type BooksListRequest,
   type SortByValue,
@@ -92,5 +94,20 @@ describe('banner colour input, as BannerColorInput maps it', () => {
 
   it.each(['url(https://evil.example/p.png)', 'blue', 'bg-black-100', '#12345', 'red; background: url(x)'])('refuses %s', (input) => {
     expect(toBannerColorName(input)).toBeNull();
+  });
+
+  it('keeps a Tailwind arbitrary hex background as that exact colour, and refuses anything else in brackets', () => {
+    expect(toBannerBackground('bg-[#7BEC7A]')).toBe('bg-[#7bec7a]');
+    expect(toBannerBackground('bg-[#FE0]')).toBe('bg-[#ffee00]');
+    expect(toBannerBackground('bg-green-100')).toBe('Green');
+    for (const bad of ['bg-[url(x)]', 'bg-[#12345]', 'bg-[red]', 'text-[#7BEC7A]', 'bg-[#fff];x']) expect(toBannerBackground(bad), bad).toBeNull();
+  });
+
+  it('draws a banner in the exact hex it names, and only a hex', () => {
+    expect(bannerStyle('bg-[#14532d]', '#7bec7a')).toEqual({ backgroundColor: '#14532d', color: '#7bec7a' });
+    expect(bannerStyle('Yellow', 'text-[#FE0]')).toEqual({ backgroundColor: '#facc15', color: '#FE0' });
+    expect(bannerStyle('Yellow', 'red; background: url(x)')).toEqual({ backgroundColor: '#facc15', color: '#1f2937' });
+    expect(bannerStyle('bg-[url(x)]', 'text-[red]')).toEqual({ backgroundColor: '#2563eb', color: '#ffffff' });
+    expect(bannerStyle('bg-[#abc]')).toEqual({ backgroundColor: '#abc', color: '#ffffff' });
   });
 });

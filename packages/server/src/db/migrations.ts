@@ -176,6 +176,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute();
     },
   },
+  '0005-order-item-codes': {
+    // An order line keeps the ISBN it was sold under (its item code), as it keeps the title: the
+    // book may be edited or deleted later. Lines whose book is already gone keep its id.
+    async up(db: Kysely<any>) {
+      await sql`alter table order_items add column item_code text`.execute(db);
+      await sql`update order_items set item_code = books.isbn from books where books.id = order_items.book_id`.execute(db);
+      await sql`update order_items set item_code = book_id::text where item_code is null`.execute(db);
+      await sql`alter table order_items alter column item_code set not null`.execute(db);
+    },
+  },
+  '0006-cart-current-price': {
+    // A cart line costs what its book costs now (the cart view and the order read books.price):
+    // the price remembered at the first add charged customers a price that no longer held.
+    async up(db: Kysely<any>) {
+      await sql`alter table cart_items drop column unit_price_paisa`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -66,8 +66,6 @@ export interface CartItemsTable {
   user_id: string;
   book_id: string;
   quantity: number;
-  /** The list price when the book was first added (the legacy rule). */
-  unit_price_paisa: number;
   created_at: Timestamp;
 }
 
@@ -88,8 +86,10 @@ export interface OrderItemsTable {
   order_id: string;
   book_id: string;
   title: string;
+  /** The book's ISBN when the order was placed. */
+  item_code: string;
   quantity: number;
-  /** The cart's unit price (list price at the first add). */
+  /** The book's list price when the order was placed. */
   price_per_unit_paisa: number;
   /** What one copy cost in this order (the sale price if the sale ran when it was placed). */
   charged_per_unit_paisa: number;

@@ -110,6 +110,7 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
         .execute();
       for (const item of order.orderItems as Example[]) {
         const unit = rupeesToPaisa(item.pricePerUnit, 'pricePerUnit');
+        const total = rupeesToPaisa(item.totalPrice ?? item.quantity * item.pricePerUnit, 'totalPrice');
         await tx
           .insertInto('order_items')
           .values({
@@ -117,9 +118,10 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
             order_id: order.orderId,
             book_id: item.bookId,
             title: item.title,
+            item_code: item.itemCode,
             quantity: item.quantity,
             price_per_unit_paisa: unit,
-            charged_per_unit_paisa: unit,
+            charged_per_unit_paisa: total / item.quantity,
           })
           .execute();
       }

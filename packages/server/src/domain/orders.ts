@@ -30,7 +30,7 @@ const newClaimCode = () => randomBytes(4).toString('hex').toUpperCase();
 
 /**
  * Turns the caller's cart into a Pending order. Each copy costs the price the customer sees:
- * the cart's unit price, less the book's discount only while its sale runs. A line above the
+ * the book's list price now, less its discount only while its sale runs. A line above the
  * current stock is refused; stock itself changes only at verification.
  */
 export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
@@ -54,8 +54,9 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         'cart_items.id',
         'cart_items.book_id',
         'cart_items.quantity',
-        'cart_items.unit_price_paisa',
+        'books.price_paisa',
         'books.title',
+        'books.isbn',
         'books.quantity as stock',
         'books.discount_bp',
         'books.is_on_sale',
@@ -87,7 +88,7 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     }
     const priced = lines.map((line) => ({
       ...line,
-      charged: saleRunning(line, now) ? lessBasisPoints(line.unit_price_paisa, line.discount_bp) : line.unit_price_paisa,
+      charged: saleRunning(line, now) ? lessBasisPoints(line.price_paisa, line.discount_bp) : line.price_paisa,
     }));
     const subtotal = priced.reduce((sum, line) => sum + line.quantity * line.charged, 0);
     const copies = priced.reduce((sum, line) => sum + line.quantity, 0);
@@ -106,11 +107,12 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         values (${orderId}, ${user.id}, ${now}, ${subtotal}, ${discountBp}, ${finalTotal}, 'Pending', ${claimCode})
         returning id
       ), new_items as (
-        insert into order_items (id, order_id, book_id, title, quantity, price_per_unit_paisa, charged_per_unit_paisa)
-        select item.id, new_order.id, item.book_id, item.title, item.quantity, item.unit_price, item.charged
+        insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+        select item.id, new_order.id, item.book_id, item.title, item.item_code, item.quantity, item.unit_price, item.charged
         from new_order, unnest(${items.map((i) => i.itemId)}::uuid[], ${items.map((i) => i.book_id)}::uuid[], ${items.map((i) => i.title)}::text[],
-          ${items.map((i) => i.quantity)}::int[], ${items.map((i) => i.unit_price_paisa)}::bigint[], ${items.map((i) => i.charged)}::bigint[])
-          as item(id, book_id, title, quantity, unit_price, charged)
+          ${items.map((i) => i.isbn)}::text[], ${items.map((i) => i.quantity)}::int[], ${items.map((i) => i.price_paisa)}::bigint[],
+          ${items.map((i) => i.charged)}::bigint[])
+          as item(id, book_id, title, item_code, quantity, unit_price, charged)
       )
       delete from cart_items where user_id = ${user.id}`.execute(tx);
     const mail: Mail = {
@@ -135,7 +137,7 @@ export interface OrderView {
   order: OrderRow;
   username: string;
   email: string;
-  items: { book_id: string; title: string; quantity: number; price_per_unit_paisa: number }[];
+  items: { book_id: string; title: string; item_code: string; quantity: number; price_per_unit_paisa: number; charged_per_unit_paisa: number }[];
 }
 
 async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> {
@@ -149,7 +151,7 @@ async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> 
   if (orders.length === 0) return [];
   const items = await db
     .selectFrom('order_items')
-    .select(['order_id', 'book_id', 'title', 'quantity', 'price_per_unit_paisa'])
+    .select(['order_id', 'book_id', 'title', 'item_code', 'quantity', 'price_per_unit_paisa', 'charged_per_unit_paisa'])
     .where(
       'order_id',
       'in',

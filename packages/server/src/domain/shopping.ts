@@ -48,7 +48,8 @@ export interface CartLine {
   id: string;
   book_id: string;
   quantity: number;
-  unit_price_paisa: number;
+  /** The book's list price now: a line keeps no price of its own. */
+  price_paisa: number;
   title: string;
   author: string;
   image_path: string | null;
@@ -66,12 +67,12 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
       'cart_items.id',
       'cart_items.book_id',
       'cart_items.quantity',
-      'cart_items.unit_price_paisa',
+      'books.price_paisa',
       'books.title',
       'books.author',
       'books.image_path',
-      // The sale as it stands now: placing the order charges the unit price less the discount
-      // while the window runs (orders.ts), so the cart shows the same.
+      // The price and sale as they stand now: placing the order charges the list price less the
+      // discount while the window runs (orders.ts), so the cart shows the same.
       'books.discount_bp',
       'books.is_on_sale',
       'books.start_time',
@@ -85,15 +86,15 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
 
 /**
  * Adds copies of a book. A book already in the cart gets its line's quantity raised (one line
- * per book), never past the stock. The unit price is the list price at the first add.
+ * per book), never past the stock. The line keeps no price: it costs what the book costs now.
  */
 export async function addToCart(db: Db, userId: string, bookId: string, quantity: number, now: Date): Promise<void> {
   if (quantity > MAX_STOCK) throw rejected(NOT_ENOUGH_STOCK);
   // One statement: insert the line, or raise its quantity, only while the result stays within
   // the stock. No row back means the book is missing or the stock is short.
   const added = await sql<{ id: string }>`
-    insert into cart_items (id, user_id, book_id, quantity, unit_price_paisa, created_at)
-    select ${randomUUID()}, ${userId}, b.id, ${quantity}, b.price_paisa, ${now}
+    insert into cart_items (id, user_id, book_id, quantity, created_at)
+    select ${randomUUID()}, ${userId}, b.id, ${quantity}, ${now}
     from books b where b.id = ${bookId} and b.quantity >= ${quantity}
     on conflict (user_id, book_id) do update set quantity = cart_items.quantity + excluded.quantity
     where cart_items.quantity + excluded.quantity <= (select quantity from books where id = excluded.book_id)

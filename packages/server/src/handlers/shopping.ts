@@ -52,7 +52,7 @@ export const listCartItems: Handler<'listCartItems'> = async ({ caller, services
     book: {
       title: line.title,
       author: line.author,
-      price: paisaToRupees(line.unit_price_paisa),
+      price: paisaToRupees(line.price_paisa),
       imageUrl: absoluteUrl(origin, line.image_path),
       discount: line.discount_bp / 100,
       isOnSale: line.is_on_sale,

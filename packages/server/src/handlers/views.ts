@@ -78,7 +78,17 @@ export function orderView({ order, username, items }: OrderView): Schemas['Order
     finalTotal: paisaToRupees(order.final_total_paisa),
     status: order.status,
     bookTitles: items.map((i) => i.title),
-    orderItems: items.map((i) => ({ bookId: i.book_id, title: i.title, quantity: i.quantity, pricePerUnit: paisaToRupees(i.price_per_unit_paisa) })),
+    orderItems: items.map((i) => ({
+      bookId: i.book_id,
+      title: i.title,
+      itemCode: i.item_code,
+      quantity: i.quantity,
+      pricePerUnit: paisaToRupees(i.price_per_unit_paisa),
+      // The lines add up to originalTotal (each line's copies at what one was charged).
+      totalPrice: paisaToRupees(i.quantity * i.charged_per_unit_paisa),
+    })),
+    // Picked up at the counter: nothing is shipped.
+    shippingCost: 0,
   };
 }
 
@@ -88,6 +98,6 @@ export const announcementView = (row: AnnouncementRow): Schemas['Announcement'] 
   startTime: iso(row.start_time),
   endTime: iso(row.end_time),
   isPinned: row.is_pinned,
-  color: row.color as Schemas['BannerColor'],
+  color: row.color as Schemas['BannerBackground'],
   textColor: row.text_color,
 });

@@ -1,5 +1,5 @@
 import { type ActiveAnnouncement } from '@pustak/sdk';
-import { COUNTDOWN_TICK_MS, bannerColorOption, bannerCountdown, farEndText } from '@pustak/sdk/domain';
+import { COUNTDOWN_TICK_MS, bannerCountdown, bannerStyle, farEndText } from '@pustak/sdk/domain';
 import { Link } from '../../components/link';
 import { useNow } from '../../lib/use-now';
 import styles from './announcement-banner.module.css';
@@ -7,8 +7,9 @@ import styles from './announcement-banner.module.css';
 export type ActiveBanner = Extract<ActiveAnnouncement, { active: true }>;
 
 /**
- * Presentational banner in the palette colours of the announcement's colour name (never a
- * colour string from the server), linking to /shop. With a start value it shows when the offer
+ * Presentational banner in the palette colours of the announcement's colour name, or the exact
+ * hex of a `bg-[#hex]` / hex text colour (bannerStyle: never any other string from the server),
+ * linking to /shop. With a start value it shows when the offer
  * ends: its end date while that is more than a week away, then a days/hours/minutes/seconds
  * countdown ticking every second.
  */
@@ -19,7 +20,7 @@ export function AnnouncementBannerView({ announcement }: { announcement: ActiveB
   const endDate = hasStart ? farEndText(a.end, now) : null;
   const countdown = hasStart && !endDate ? bannerCountdown(a.end, now) : null;
   return (
-    <Link to="/shop" className={styles.banner} style={bannerColorOption(a.color).previewStyle}>
+    <Link to="/shop" className={styles.banner} style={bannerStyle(a.color, a.textColor)}>
       <div className={`container ${styles.inner}`}>
         <span className={styles.message}>{a.message}</span>
         {endDate ? <span className={styles.ends}>{endDate}</span> : null}

@@ -35,6 +35,28 @@ describe('announcement banner', () => {
     expect(link.getAttribute('style')).not.toMatch(/evil|url\(/);
   });
 
+  it("draws a legacy colour picker's arbitrary colours exactly, and nothing else the server sends", () => {
+    const draw = (color: string, textColor: string, message: string) => {
+      renderWithApp(
+        <AnnouncementBannerView announcement={{ active: true, message, start: null, end: '2029-01-01T00:00:00Z', color, textColor }} />,
+        { mockUrl: 'http://unused.test' },
+      );
+      return screen.getByRole('link', { name: new RegExp(message) });
+    };
+    const picked = draw('bg-[#14532d]', '#7bec7a', 'Teej week');
+    expect(picked.style.backgroundColor).toBe('rgb(20, 83, 45)');
+    expect(picked.style.color).toBe('rgb(123, 236, 122)');
+    // A name keeps its palette background under the exact text colour; the bracket form from a
+    // legacy server is read as the colour it names too.
+    const named = draw('Green', 'text-[#FE0]', 'Green week');
+    expect(named.style.backgroundColor).toBe('rgb(21, 128, 61)');
+    expect(named.style.color).toBe('rgb(255, 238, 0)');
+    const hostile = draw('bg-[url(https://evil.test/x)]', 'text-[red]', 'Hostile week');
+    expect(hostile.style.backgroundColor).toBe('rgb(37, 99, 235)');
+    expect(hostile.style.color).toBe('rgb(255, 255, 255)');
+    expect(hostile.getAttribute('style')).not.toMatch(/evil|url\(|red/);
+  });
+
   it('switches from the end date to the ticking counter in the last week', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-01T10:00:00Z'));

@@ -1,5 +1,5 @@
 import { type Announcement, type AnnouncementInput } from '@pustak/sdk';
-import { type BannerStatus, bannerColorOption, bannerStatus, formatDate } from '@pustak/sdk/domain';
+import { type BannerStatus, bannerStatus, bannerStyle, formatDate } from '@pustak/sdk/domain';
 import { type ReactNode, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -93,7 +93,7 @@ export default function AdminBannersPage() {
       label: 'Message',
       cell: (banner) => (
         <span className={styles.message}>
-          <span className={styles.dot} style={{ background: bannerColorOption(banner.color).color }} aria-hidden="true" />
+          <span className={styles.dot} style={{ background: bannerStyle(banner.color).backgroundColor }} aria-hidden="true" />
           {banner.message}
         </span>
       ),

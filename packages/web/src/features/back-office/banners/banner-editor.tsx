@@ -1,4 +1,4 @@
-import { type Announcement, type AnnouncementInput, type BannerColor, serverMessageOf } from '@pustak/sdk';
+import { type Announcement, type AnnouncementInput, type BannerBackground, serverMessageOf } from '@pustak/sdk';
 import { BANNER_COLORS, defaultNewBanner, fromDateInputValue, toDateInputValue } from '@pustak/sdk/domain';
 import { useId } from 'react';
 import { DialogButtons, InlineError } from '../../../components/back-office/back-office-ui';
@@ -17,7 +17,8 @@ export type BannerFormValues = {
   start: string;
   end: string;
   isPinned: boolean;
-  color: BannerColor;
+  /** A name, or the exact `bg-[#hex]` a legacy form chose: kept as is until a name is picked. */
+  color: BannerBackground;
   textColor: string;
 };
 
@@ -114,8 +115,8 @@ function BannerForm({
         <TextField label="Start" type="datetime-local" required {...form.field('start')} />
         <TextField label="End" type="datetime-local" required {...form.field('end')} />
       </div>
-      {/* Each colour name carries its own readable text colour: the storefront draws both from
-          the palette, so there is no separate text colour to pick. */}
+      {/* Each colour name carries its own readable text colour, set with it, so there is no
+          separate text colour to pick (a banner from the legacy form keeps its own until then). */}
       <fieldset className={styles.colors}>
         <legend className={styles.legend}>Colour</legend>
         <div className={styles.swatches}>

@@ -1,4 +1,4 @@
-import { type BannerColor } from '@pustak/sdk';
+import { type BannerBackground } from '@pustak/sdk';
 import { AnnouncementBannerView } from '../../announcements';
 import styles from './admin-banners.module.css';
 
@@ -6,7 +6,7 @@ export interface BannerLook {
   message: string;
   startTime: string | null;
   endTime: string | null;
-  color: BannerColor;
+  color: BannerBackground;
   textColor: string;
 }
 

@@ -5,7 +5,7 @@ import {
   formatPercentFromFraction,
   formatRupees,
   orderBookDiscounts,
-  orderLineTotal,
+  orderLineListTotal,
   orderOriginalTotal,
 } from '@pustak/sdk/domain';
 import { useId, useState } from 'react';
@@ -78,7 +78,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
                   </span>
                 </div>
                 <span className={styles.itemTotal}>
-                  {formatRupees(orderLineTotal(item))}
+                  {formatRupees(orderLineListTotal(item))}
                 </span>
               </li>
             ))}
