@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { findFreePort } from '../lib/free-port.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
 
 /** @typedef {{ info(...args: unknown[]): void, warn(...args: unknown[]): void, error(...args: unknown[]): void }} Logger */
 /** @typedef {{ url: string, port: number, stop(): Promise<void> }} PrismProcess */

@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { examplesDocPath, renderExamplesDoc } from '../../scripts/mock/examples.mjs';
+import { examplesDocPath, renderExamplesDoc } from '../src/examples.mjs';
 
 describe('docs/mock-examples.md', () => {
-  it('is up to date with the contract (run `node scripts/mock/examples.mjs`)', async () => {
+  it('is up to date with the contract (run `npm run examples -w @pustak/mock`)', async () => {
     const committed = await readFile(examplesDocPath, 'utf8');
     const fresh: string = await renderExamplesDoc();
     expect(committed === fresh, 'docs/mock-examples.md is stale').toBe(true);

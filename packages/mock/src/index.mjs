@@ -55,7 +55,7 @@ const HEALTH_PROBE_TIMEOUT_MS = 2_000;
  * @property {() => Promise<void>} close stops the timer, the hub, the gateway and Prism
  */
 
-export const DEFAULT_SPEC_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+export const DEFAULT_SPEC_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../openapi/openapi.yaml');
 
 /**
  * Starts the mock and resolves once every part answers. Rejects with a readable reason when

@@ -4,9 +4,9 @@ import { HubConnectionBuilder, HubConnectionState, HttpTransportType, LogLevel, 
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { waitFor } from '../../scripts/lib/wait-for.mjs';
+import { waitFor } from '@pustak/dev-tools/wait-for';
 
 // The hub needs no API: every mock here answers it from the run's shared Prism (mock-global.ts).
 const prismUrl = inject('prismUrl');

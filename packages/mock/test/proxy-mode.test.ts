@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 // @ts-expect-error plain ESM script without type declarations
-import { waitFor } from '../../scripts/lib/wait-for.mjs';
+import { waitFor } from '@pustak/dev-tools/wait-for';
 
 const quiet = { info() {}, warn() {}, error() {} };
 

@@ -5,9 +5,9 @@
 import { request } from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPustakClient, isApiError } from '../../packages/sdk/src/index';
+import { createPustakClient, isApiError } from '@pustak/sdk';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const BOOK = '0f0e0000-0000-4000-8000-000000000003';

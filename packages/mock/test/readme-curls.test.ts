@@ -1,14 +1,14 @@
-// Every curl in the README pastes and runs as written against `npm run mock` (here: the same
-// mock on a free port, the README's http://localhost:4010 swapped for it). A command answers
-// the status its Prefer header asks for, or a 2xx.
+// Every curl in the READMEs (the mock's, and any in the repository's) pastes and runs as written
+// against `npm run mock` (here: the same mock on a free port, the README's http://localhost:4010
+// swapped for it). A command answers the status its Prefer header asks for, or a 2xx.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 
 const quiet = { info() {}, warn() {}, error() {} };
-const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+const readme = ['../README.md', '../../../README.md'].map((path) => readFileSync(resolve(import.meta.dirname, path), 'utf8')).join('\n');
 
 /** The curl commands of the README's sh blocks, continuation lines joined. */
 function curlCommands(markdown: string): string[] {

@@ -4,9 +4,9 @@
 // front of a real backend and reports what breaks the contract. Ctrl-C stops everything.
 import { isAbsolute, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SPEC_PATH, startMock } from './mock/index.mjs';
+import { DEFAULT_SPEC_PATH, startMock } from '../src/index.mjs';
 
-const USAGE = `Usage: node scripts/mock.mjs [--port N] [--host H] [--broadcast-every SECONDS] [--spec FILE] [--proxy URL]
+const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--broadcast-every SECONDS] [--spec FILE] [--proxy URL]
 
   --port             gateway port (env PORT, default 4010; 0 picks a free port)
   --host             interface to bind (env MOCK_HOST, default 127.0.0.1)
@@ -66,7 +66,7 @@ const specPath = args.spec ?? DEFAULT_SPEC_PATH;
 let mock;
 let stopping = false;
 // Registered before start-up so that an interrupt at any moment still stops Prism (the exit
-// handlers in scripts/mock/prism.mjs run on process.exit).
+// handlers in src/prism.mjs run on process.exit).
 async function stop() {
   // A second Ctrl-C means "now".
   if (stopping || !mock) process.exit(0);

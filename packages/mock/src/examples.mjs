@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Renders docs/mock-examples.md: every operation's named examples and status codes, i.e. what a
 // front-end developer can ask the mock for with `Prefer: example=<name>` and `Prefer: code=<status>`.
-// `node scripts/mock/examples.mjs` rewrites the file; tests/mock/examples-doc.test.ts fails
+// `npm run examples -w @pustak/mock` rewrites the file; test/examples-doc.test.ts fails
 // when it is out of date with the contract.
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import YAML from 'yaml';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const contractPath = resolve(root, 'openapi/openapi.yaml');
 export const examplesDocPath = resolve(root, 'docs/mock-examples.md');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -28,7 +28,7 @@ export async function renderExamplesDoc() {
   const lines = [
     '# What the mock can answer',
     '',
-    'Generated from `openapi/openapi.yaml` by `node scripts/mock/examples.mjs`; do not edit.',
+    'Generated from `openapi/openapi.yaml` by `npm run examples -w @pustak/mock`; do not edit.',
     '',
     'Prism answers every call with the first example of its first 2xx response. Ask for another',
     'with the `Prefer` header: `Prefer: example=<name>` (a name of the 2xx column) or',

@@ -9,7 +9,7 @@ import { sendJson } from './http.mjs';
 export const COVERS_PATH = '/covers';
 /** The origin the contract's examples use for covers. */
 export const EXAMPLE_ORIGIN = 'http://localhost:4010';
-const COVERS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../packages/web/public/covers');
+const COVERS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/public/covers');
 const COVER_FILE = /^\/covers\/([a-z0-9-]+\.svg)$/;
 // A Host header we are willing to echo into a URL: a name or IPv4/IPv6 literal and a port.
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 
 const fixture = resolve(import.meta.dirname, 'fixtures/minimal-openapi.yaml');
 const quiet = { info() {}, warn() {}, error() {} };

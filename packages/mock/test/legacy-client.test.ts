@@ -2,7 +2,7 @@
 // on the real contract: each must be taken as sent, while the contract's limits still hold.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '../src/index.mjs';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const BOOK = '0f0e0000-0000-4000-8000-000000000003';
