@@ -1,9 +1,9 @@
 // The example data every test server starts from, as a PGlite data directory tarball. No
 // Vitest import here: the global setup (tests/setup/pglite-seed.ts) builds it before any test.
 import { sql, type Kysely } from 'kysely';
-import { openDatabase } from '../../packages/server/src/db/database.js';
-import { seedExampleData } from '../../packages/server/src/db/seed.js';
-import { loadContract } from '../../packages/server/src/http/contract.js';
+import { openDatabase } from '../src/db/database.js';
+import { seedExampleData } from '../src/db/seed.js';
+import { loadContract } from '../src/http/contract.js';
 
 /** The test servers' "now": the seed's dates (sales, orders, codes) are relative to it. */
 export const NOW = '2026-11-23T10:00:00Z';

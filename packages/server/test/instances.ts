@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { hashPassword } from '../../packages/server/src/auth/passwords.js';
-import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../src/server.js';
 import { PASSWORD, testContract } from './helpers.js';
 
 export interface Instance {

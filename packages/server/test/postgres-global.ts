@@ -13,9 +13,3 @@ export default async function setup(project: TestProject) {
     await cluster?.destroy();
   };
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgres: { adminUrl: string; port: number } | undefined;
-  }
-}

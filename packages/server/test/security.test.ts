@@ -8,13 +8,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js';
-import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
+import { jwtSecretProblem } from '../src/auth/secret-check.js';
+import { openDatabase, type OpenDatabase } from '../src/db/database.js';
 import Fastify from 'fastify';
-import { manualClock } from '../../packages/server/src/clock.js';
-import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
-import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
-import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import { manualClock } from '../src/clock.js';
+import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../src/http/rate-limit.js';
+import { parseCorsOrigins, webAppCsp } from '../src/http/security.js';
+import type { OperationMeta } from '../src/http/contract.js';
 import { IDS, PASSWORD, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
 
@@ -586,7 +586,7 @@ describe('the token secret', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pustak-secret-'));
     folders.push(dataDir);
     const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PUSTAK_JWT_SECRET: 'your-256-bit-secret-your-256-bit-secret' };
-    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../../packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(import.meta.dirname, '../dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stderr.on('data', (c) => (output += c));
     const code = await new Promise((done) => child.on('exit', done));

@@ -1,9 +1,9 @@
-// The throwaway PostgreSQL of scripts/lib/postgres.mjs, typed for the tests: initdb into a
-// temporary folder, pg_ctl on a free loopback port, stopped and removed at the end (also when
-// the test process exits early).
+// The throwaway PostgreSQL of @pustak/dev-tools/postgres (scripts/lib/postgres.mjs), typed for
+// the tests: initdb into a temporary folder, pg_ctl on a free loopback port, stopped and removed
+// at the end (also when the test process exits early).
 import type pg from 'pg';
 // @ts-expect-error plain ESM script without type declarations
-import { postgresBin as bin, startPostgres as start } from '../../scripts/lib/postgres.mjs';
+import { postgresBin as bin, startPostgres as start } from '@pustak/dev-tools/postgres';
 
 export interface PostgresCluster {
   port: number;

@@ -10,8 +10,8 @@ import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection 
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { startRoundRobinProxy } from '../../scripts/lib/round-robin-proxy.mjs';
-import { transact } from '../../packages/server/src/domain/context.js';
+import { startRoundRobinProxy } from '@pustak/dev-tools/round-robin-proxy';
+import { transact } from '../src/domain/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
 import { api, insertAccounts, login, negotiate, openHub, query, startInstances, until } from './instances.js';
 import { startPostgres } from './postgres.js';

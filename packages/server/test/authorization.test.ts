@@ -2,7 +2,7 @@
 // a token is called with no token, an expired token and each role's token. Public operations
 // ignore whatever bearer they get. Other customers' records answer 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import type { OperationMeta } from '../src/http/contract.js';
 import { IDS, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 
 const contract = await testContract();

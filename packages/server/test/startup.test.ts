@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer, startServerProcess, type ServerProcess } from './processes.js';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 const running: ServerProcess[] = [];
 const folders: string[] = [];
 afterAll(async () => {

@@ -6,11 +6,11 @@ import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { findFreePort } from '../../scripts/lib/free-port.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
 import { IDS } from './helpers.js';
 import { api, login, until } from './instances.js';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 let cluster: ChildProcess | undefined;
 afterAll(async () => {
   if (cluster && cluster.exitCode === null && cluster.signalCode === null) {

@@ -2,7 +2,7 @@
 // SDK's one rule (cartSummary: the sale price only while the sale runs, 5 % from five copies),
 // is exactly what placing the order charges.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cartSummary, type CartLine } from '../../packages/sdk/src/domain/index.js';
+import { cartSummary, type CartLine } from '@pustak/sdk/domain';
 import { IDS, multipart, newCustomer, startTestServer, type TestServer } from './helpers.js';
 
 // One server for the file, back at the seeded state and NOW before each test.

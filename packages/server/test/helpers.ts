@@ -9,12 +9,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { inject } from 'vitest';
-import { manualClock, type ManualClock } from '../../packages/server/src/clock.js';
-import { openDatabase } from '../../packages/server/src/db/database.js';
-import { seedExampleData } from '../../packages/server/src/db/seed.js';
-import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
-import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../../packages/server/src/http/rate-limit.js';
-import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
+import { manualClock, type ManualClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/database.js';
+import { seedExampleData } from '../src/db/seed.js';
+import { loadContract, type Contract } from '../src/http/contract.js';
+import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../src/http/rate-limit.js';
+import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../src/server.js';
 import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from './seeded-dump.js';
 
 // fastify-openapi-glue checks the contract against the OpenAPI schema at every server start with
@@ -35,7 +35,21 @@ import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from 
   }
 }
 
+// What the global setups provide: declared here, where they are read, so that every project
+// whose tests start servers through these helpers sees them (the e2e's too).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated, seeded PGlite data directory (tests/setup/pglite-seed.ts). */
+    pgliteSeed?: string;
+    /** The `server-pg` project's PostgreSQL cluster (postgres-global.ts); undefined elsewhere. */
+    postgres: { adminUrl: string; port: number } | undefined;
+  }
+}
+
 export { NOW };
+// The policy the server sends with the web app's pages, for the browser tests outside this package
+// that load those pages (tests/e2e/csp.test.ts).
+export { webAppCsp } from '../src/http/security.js';
 
 export const IDS = {
   sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',

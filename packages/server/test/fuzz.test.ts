@@ -9,7 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import type { OperationMeta } from '../src/http/contract.js';
 import { IDS, startTestServer, testContract, type TestServer } from './helpers.js';
 
 const contract = await testContract();

@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
 // @ts-expect-error plain ESM script without type declarations
-import { findFreePort } from '../../scripts/lib/free-port.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 
 /**
  * --liftoff-only: V8 compiles WebAssembly with its baseline compiler only. PGlite is a large

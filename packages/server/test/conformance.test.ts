@@ -7,13 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPustakClient, type PustakClient } from '../../packages/sdk/src/index.js';
-import type { OperationId } from '../../packages/sdk/src/resources/operations.js';
+import { createPustakClient, type OperationId, type PustakClient } from '@pustak/sdk';
 // @ts-expect-error plain ESM script without type declarations
-import { findFreePort } from '../../scripts/lib/free-port.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
 import { IDS, lastCode, startTestServer, testContract, type TestServer } from './helpers.js';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 let t: TestServer;
 let prism: ChildProcess | undefined;
 let prismUrl = '';

@@ -3,7 +3,7 @@
 // x-roles, each role), a tampered one is refused by both, and another customer's records stay
 // hidden whichever instance is asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationMeta } from '../../packages/server/src/http/contract.js';
+import type { OperationMeta } from '../src/http/contract.js';
 import { IDS, freshPostgresDatabase, testContract } from './helpers.js';
 import { api, insertAccounts, login, query, startInstances, until, type InstanceGroup } from './instances.js';
 

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebPages } from '../../packages/server/src/http/web-pages.js';
+import { createWebPages } from '../src/http/web-pages.js';
 
 const SHELL = '<!doctype html><html><head><title>Pustak</title></head><body><div id="root"></div></body></html>';
 const CSS = '<link rel="stylesheet" crossorigin href="/assets/books-page-1.css">';
