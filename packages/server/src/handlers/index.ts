@@ -7,12 +7,12 @@ import * as community from './community.js';
 import * as shopping from './shopping.js';
 import type { Handler, HandlerMap } from './types.js';
 
-/** The hub's negotiate is answered by the hub module itself, on the raw request. */
-const negotiateNotificationHub: Handler<'negotiateNotificationHub'> = async ({ request, reply, services }) => {
-  reply.hijack();
-  services.hub.handleRequest(request.raw, reply.raw, new URL(request.url, 'http://server'));
-  return undefined as never;
-};
+/**
+ * The hub's negotiate, answered through Fastify like every other operation: its security
+ * headers and CORS (a SignalR client on another origin sends it with credentials).
+ */
+const negotiateNotificationHub: Handler<'negotiateNotificationHub'> = async ({ request, services }) =>
+  services.hub.negotiate(new URL(request.url, 'http://server')) as never;
 
 export function createHandlers(palette: BannerPalette) {
   return {
