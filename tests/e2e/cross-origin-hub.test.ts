@@ -24,12 +24,17 @@ const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Another origin</title><script src="/signalr.js"></script></head>
 <body><main><h1>A client on another origin</h1></main><script>
   window.received = [];
+  // Answers the connection id, or why it could not connect.
   window.connectHub = async (api) => {
     const connection = new signalR.HubConnectionBuilder().withUrl(api + '/hubs/notification').configureLogging(signalR.LogLevel.Warning).build();
     connection.on('ReceiveMessage', (sender, text) => window.received.push([sender, text]));
-    await connection.start();
+    try {
+      await connection.start();
+    } catch (error) {
+      return { error: String(error) };
+    }
     window.connection = connection;
-    return connection.connectionId;
+    return { id: connection.connectionId };
   };
   // What the page can read of an answer; a CORS refusal is a TypeError here.
   window.read = async (url, init) => {
@@ -110,6 +115,7 @@ async function clientPage() {
   return { page, hub, negotiated };
 }
 
+const connectHub = (page: Page, api: string) => page.evaluate((url) => (window as unknown as { connectHub(u: string): Promise<{ id?: string; error?: string }> }).connectHub(url), api);
 const read = (page: Page, url: string, init: RequestInit = {}) => page.evaluate(([u, i]) => (window as unknown as { read(u: string, i: RequestInit): Promise<Read> }).read(u, i), [url, init] as const);
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: [string, string][] }).received);
 
@@ -125,8 +131,7 @@ describe('the real server, CORS_ORIGINS naming the page’s origin', () => {
   it('connects to the hub, hears a broadcast, and reads error answers and covers', async () => {
     const { page, hub, negotiated } = await clientPage();
     expect(new URL(api!.url).origin).not.toBe(pageServer!.origin);
-    const connectionId = await page.evaluate((url) => (window as unknown as { connectHub(u: string): Promise<string> }).connectHub(url), api!.url);
-    expect(connectionId).toMatch(/\S/);
+    expect(await connectHub(page, api!.url)).toEqual({ id: expect.stringMatching(/\S/) });
     expect(negotiated).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
     await expect.poll(() => hub.handshakes).toBe(1);
 
@@ -171,7 +176,7 @@ describe('the mock', () => {
   it('connects to the hub, hears a broadcast, and reads an error answer and a cover', async () => {
     const mockUrl = inject('appMockUrl');
     const { page, hub, negotiated } = await clientPage();
-    await page.evaluate((url) => (window as unknown as { connectHub(u: string): Promise<string> }).connectHub(url), mockUrl);
+    expect(await connectHub(page, mockUrl)).toEqual({ id: expect.stringMatching(/\S/) });
     expect(negotiated).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
     await expect.poll(() => hub.handshakes).toBe(1);
     // The shared mock may have other clients (the app's pages): at least this one hears it.
