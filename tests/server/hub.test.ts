@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { createServer as createViteServer } from 'vite';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TOKEN_LIFETIME_MS } from '../../packages/server/src/live/hub.js';
@@ -159,6 +160,33 @@ describe('what the hub refuses', () => {
     await until(() => again === null, 'a place under the cap again', 10_000, async () => {
       again = (await open(t, await negotiate(t))).refused;
     });
+  });
+
+  it('takes the page of the web app’s dev server that proxies to it (npm start, PUSTAK_API_URL) without being told its origin', async () => {
+    const t = await listening();
+    const before = process.env.PUSTAK_API_URL;
+    process.env.PUSTAK_API_URL = t.url;
+    const web = await createViteServer({
+      root: join(import.meta.dirname, '../../packages/web'),
+      configFile: join(import.meta.dirname, '../../packages/web/vite.config.ts'),
+      server: { port: 0, strictPort: false, host: '127.0.0.1' },
+      logLevel: 'silent',
+    }).finally(() => {
+      if (before === undefined) delete process.env.PUSTAK_API_URL;
+      else process.env.PUSTAK_API_URL = before;
+    });
+    try {
+      await web.listen();
+      const page = web.resolvedUrls!.local[0]!.replace(/\/$/, '');
+      const negotiated = await fetch(`${page}/hubs/notification/negotiate?negotiateVersion=1`, { method: 'POST', headers: { origin: page } });
+      const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+      const hub = await open({ ...t, url: page }, connectionToken, { origin: page });
+      expect(hub.refused).toBeNull();
+      hub.socket.send(HANDSHAKE);
+      await until(() => hub.records[0] === '{}', 'the handshake answer through the proxy');
+    } finally {
+      await web.close();
+    }
   });
 
   it('takes a browser page only from its own origin, PUBLIC_URL and CORS_ORIGINS; a client without Origin always', async () => {

@@ -85,8 +85,8 @@ export function parseCorsOrigins(value: string | undefined): string[] {
 /**
  * Whether a browser page on the upgrade request's Origin may open the hub's WebSocket (browsers
  * send no preflight for a WebSocket, only Origin): the server's own origin (its Host, or
- * X-Forwarded-Host behind a trusted proxy), PUBLIC_URL (the dev server proxying to this one) and
- * CORS_ORIGINS. A client that sends no Origin is no browser page (Node, the mobile apps) and
+ * X-Forwarded-Host behind a trusted proxy), PUBLIC_URL (the origin the shop is published on)
+ * and CORS_ORIGINS. (The web app's dev server forwards the socket as from this origin.) A client that sends no Origin is no browser page (Node, the mobile apps) and
  * may connect.
  */
 export function hubOriginCheck(options: { corsOrigins?: readonly string[] | undefined; publicUrl?: string | undefined; trustProxy?: boolean | undefined }) {
