@@ -27,7 +27,9 @@ const proxy = {
   '/__mock': { target: mockTarget, changeOrigin: true },
   '/__dev': { target: mockTarget, changeOrigin: true },
   '/uploads': { target: mockTarget, changeOrigin: true },
-  '/hubs': { target: mockTarget, changeOrigin: true, ws: true },
+  // The server takes the hub's WebSocket from its own origin and the ones it is told of; to it,
+  // the page is on the origin the proxy forwards to (the mock takes any).
+  '/hubs': { target: mockTarget, changeOrigin: true, ws: true, rewriteWsOrigin: true },
 };
 
 // A browser tab that closes or reloads resets its live-notification socket; the WebSocket

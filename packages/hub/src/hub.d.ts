@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 
 export declare const HUB_PATH: '/hubs/notification';
 export declare const DEFAULT_MAX_RECORD_BYTES: number;
+export declare const DEFAULT_HANDSHAKE_TIMEOUT_MS: number;
+export declare const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS: number;
 
 export interface HubLogger {
   info(message: string): void;
@@ -13,6 +15,12 @@ export interface HubLogger {
 export interface NotificationHub {
   /** HTTP requests under HUB_PATH: negotiate, and a clear refusal of the HTTP transports. */
   handleRequest(req: IncomingMessage, res: ServerResponse, url: URL): void;
+  /** Negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`). */
+  negotiate(url: URL): object;
+  /**
+   * WebSocket upgrades to HUB_PATH: refused without a negotiated token, from a refused Origin
+   * (403) or over the address's connection cap (429).
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
   /** Sends ReceiveMessage(sender, text) to every joined client; returns how many. */
   broadcast(sender: string, text: string): number;
@@ -34,4 +42,12 @@ export declare function createNotificationHub(options: {
   log: HubLogger;
   maxRecordBytes?: number;
   connectionTokens?: ConnectionTokens;
+  /** A socket that has not sent its handshake by then is closed (1008); default 15 s. */
+  handshakeTimeoutMs?: number;
+  /** More open sockets from one client address are refused (429); default 50. */
+  maxConnectionsPerAddress?: number;
+  /** The client address an upgrade counts against; default the peer's. */
+  addressOf?: (req: IncomingMessage) => string;
+  /** Whether a page on the request's Origin may connect; default any. */
+  originAllowed?: (req: IncomingMessage) => boolean;
 }): NotificationHub;

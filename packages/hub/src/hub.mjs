@@ -3,6 +3,12 @@
 // with 0x1E). Like the legacy ASP.NET Core hub it needs no sign-in (an access_token query or
 // Authorization header is accepted and ignored) and only ever sends ReceiveMessage(sender, text)
 // to everyone. On close it tells clients to reconnect (`allowReconnect: true`).
+//
+// What an anonymous endpoint open to everyone must not let anyone do: a WebSocket needs a
+// connection token from negotiate (no skipping negotiation), one that has not sent its
+// handshake within handshakeTimeoutMs is closed (ASP.NET's HandshakeTimeout, 15 s), and one
+// client address holds at most maxConnectionsPerAddress sockets. Without these, 1,000 sockets
+// that never said a word stayed open for good.
 import { randomBytes } from 'node:crypto';
 import { WebSocket, WebSocketServer } from 'ws';
 
@@ -17,6 +23,13 @@ export const HUB_PATH = '/hubs/notification';
  * gigabytes.
  */
 export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
+/** How long a WebSocket may take to send its handshake: ASP.NET Core's HandshakeTimeout. */
+export const DEFAULT_HANDSHAKE_TIMEOUT_MS = 15_000;
+/**
+ * Open sockets one client address may hold. A browser holds one per tab; 50 leaves room for an
+ * office or a school behind one address and keeps one machine from holding thousands.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 50;
 /** Negotiated tokens not yet used by a WebSocket; the oldest are forgotten beyond this. */
 const MAX_PENDING_TOKENS = 1_000;
 const RECORD_SEPARATOR = '\x1e';
@@ -27,7 +40,10 @@ const PROTOCOL_VERSION = 1;
  * @typedef {object} NotificationHub
  * @property {(req: Request, res: import('node:http').ServerResponse, url: URL) => void} handleRequest
  *   HTTP requests under HUB_PATH: negotiate, and a clear refusal of the HTTP transports.
+ * @property {(url: URL) => object} negotiate negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`)
  * @property {(req: Request, socket: import('node:stream').Duplex, head: Buffer, url: URL) => void} handleUpgrade
+ *   WebSocket upgrades to HUB_PATH: refused (and the socket ended) without a negotiated token,
+ *   from a refused Origin, or over the address's connection cap
  * @property {(sender: string, text: string) => number} broadcast sends ReceiveMessage, returns receivers
  * @property {() => number} dropAll cuts every connection without a close message, returns how many
  * @property {() => number} clientCount connections that completed the handshake
@@ -42,16 +58,39 @@ const PROTOCOL_VERSION = 1;
  */
 
 /**
- * @param {{ pingIntervalMs: number, log: Logger, maxRecordBytes?: number, connectionTokens?: ConnectionTokens }} options
+ * @typedef {object} HubOptions
+ * @property {number} pingIntervalMs
+ * @property {Logger} log
+ * @property {number} [maxRecordBytes]
+ * @property {ConnectionTokens} [connectionTokens]
+ * @property {number} [handshakeTimeoutMs] a socket without a handshake by then is closed (1008)
+ * @property {number} [maxConnectionsPerAddress] more sockets from one address are refused (429)
+ * @property {(req: Request) => string} [addressOf] the client address an upgrade counts against (default: the peer's)
+ * @property {(req: Request) => boolean} [originAllowed] whether a browser page on the request's Origin may connect (default: any)
+ */
+
+/**
+ * @param {HubOptions} options
  * @returns {NotificationHub}
  */
-export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DEFAULT_MAX_RECORD_BYTES, connectionTokens }) {
+export function createNotificationHub({
+  pingIntervalMs,
+  log,
+  maxRecordBytes = DEFAULT_MAX_RECORD_BYTES,
+  connectionTokens,
+  handshakeTimeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS,
+  maxConnectionsPerAddress = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  addressOf = (req) => req.socket.remoteAddress ?? '',
+  originAllowed = () => true,
+}) {
   // ws closes a connection whose frame (or fragmented message) exceeds maxPayload with 1009.
   const server = new WebSocketServer({ noServer: true, maxPayload: maxRecordBytes });
   /** Tokens handed out by negotiate and not yet used by a WebSocket. */
   const pendingTokens = new Set();
   /** @type {Set<WebSocket>} */
   const joined = new Set();
+  /** Open sockets per client address, from the upgrade until the TCP connection closes. */
+  const perAddress = new Map();
 
   /** @param {string} token */
   const remember = (token) => {
@@ -79,6 +118,11 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
     let buffered = '';
     /** @type {NodeJS.Timeout | undefined} */
     let pinger;
+    const handshakeDeadline = setTimeout(() => {
+      socket.close(1008, 'Handshake timed out');
+      // A client that never sent a handshake may not answer the close either.
+      setTimeout(() => socket.terminate(), 1_000).unref();
+    }, handshakeTimeoutMs);
 
     socket.on('message', (data) => {
       buffered += data.toString();
@@ -93,6 +137,7 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
         buffered = buffered.slice(end + 1);
         if (joined.has(socket)) onHubMessage(socket, record);
         else if (acceptHandshake(socket, record)) {
+          clearTimeout(handshakeDeadline);
           joined.add(socket);
           // The client drops the connection when it hears nothing for serverTimeout (30 s).
           pinger = setInterval(() => send(socket, { type: MessageType.Ping }), pingIntervalMs);
@@ -100,6 +145,7 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
       }
     });
     socket.on('close', () => {
+      clearTimeout(handshakeDeadline);
       clearInterval(pinger);
       joined.delete(socket);
     });
@@ -152,6 +198,17 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
     // Pings (type 6) only keep the connection alive; nothing to answer.
   }
 
+  /** @param {URL} url */
+  function negotiate(url) {
+    const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
+    if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
+      const connectionId = randomBytes(16).toString('base64url');
+      return { negotiateVersion: 1, connectionId, connectionToken: tokens.issue(), availableTransports: transports };
+    }
+    // Version 0 clients connect with the connectionId itself.
+    return { negotiateVersion: 0, connectionId: tokens.issue(), availableTransports: transports };
+  }
+
   return {
     handleRequest(req, res, url) {
       if (url.pathname !== `${HUB_PATH}/negotiate`) {
@@ -162,23 +219,31 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
         sendJson(res, 405, { message: 'negotiate expects POST.' });
         return;
       }
-      const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
-      if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
-        const connectionId = randomBytes(16).toString('base64url');
-        sendJson(res, 200, { negotiateVersion: 1, connectionId, connectionToken: tokens.issue(), availableTransports: transports });
-      } else {
-        // Version 0 clients connect with the connectionId itself.
-        sendJson(res, 200, { negotiateVersion: 0, connectionId: tokens.issue(), availableTransports: transports });
-      }
+      sendJson(res, 200, negotiate(url));
     },
 
+    negotiate,
+
     handleUpgrade(req, socket, head, url) {
-      const id = url.searchParams.get('id');
-      // No id means the client skipped negotiation, which SignalR allows for WebSockets.
-      if (url.pathname !== HUB_PATH || (id !== null && !tokens.accept(id))) {
-        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-        return;
+      if (url.pathname !== HUB_PATH) return refuse(socket, 404, 'Not Found', `The hub is at ${HUB_PATH}.`);
+      if (!originAllowed(req)) return refuse(socket, 403, 'Forbidden', 'Pages on this origin may not connect to the hub.');
+      const address = addressOf(req);
+      const open = perAddress.get(address) ?? 0;
+      if (open >= maxConnectionsPerAddress) {
+        return refuse(socket, 429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} hub connections per client address.`);
       }
+      const id = url.searchParams.get('id');
+      if (id === null || !tokens.accept(id)) {
+        // Skipping negotiation, which SignalR allows for WebSockets, would let a client open
+        // sockets without ever being handed a token.
+        return refuse(socket, 404, 'Not Found', 'No such connection: negotiate first (POST /hubs/notification/negotiate).');
+      }
+      perAddress.set(address, open + 1);
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
       server.handleUpgrade(req, socket, head, serve);
     },
 
@@ -220,6 +285,17 @@ export function createNotificationHub({ pingIntervalMs, log, maxRecordBytes = DE
       });
     },
   };
+}
+
+/**
+ * Answers an upgrade request with an HTTP error instead of a WebSocket.
+ * @param {import('node:stream').Duplex} socket
+ * @param {number} status
+ * @param {string} reason
+ * @param {string} text
+ */
+function refuse(socket, status, reason, text) {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`);
 }
 
 /**

@@ -18,7 +18,7 @@ import { CONTROL_BASE, createControls, startSampleBroadcasts } from './controls.
 import { COVERS_PATH, serveCover } from './covers.mjs';
 import { createFaults } from './faults.mjs';
 import { BodyTooLargeError, sendJson, setCorsHeaders } from './http.mjs';
-import { DEFAULT_MAX_RECORD_BYTES, HUB_PATH, createNotificationHub } from '@pustak/hub';
+import { DEFAULT_HANDSHAKE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_RECORD_BYTES, HUB_PATH, createNotificationHub } from '@pustak/hub';
 import { startPrism } from './prism.mjs';
 
 /** @typedef {import('./prism.mjs').Logger} Logger */
@@ -40,6 +40,8 @@ const HEALTH_PROBE_TIMEOUT_MS = 2_000;
  *   proxy mode in front of it and report contract violations instead of answering from examples
  * @property {number} [maxBodyBytes] largest API request body (default 6 MiB); larger is a 413
  * @property {number} [maxHubRecordBytes] largest hub message a client may send (default 64 KiB)
+ * @property {number} [hubHandshakeTimeoutMs] a hub WebSocket without a handshake by then is closed (default 15000, as ASP.NET)
+ * @property {number} [hubConnectionsPerAddress] open hub WebSockets one client address may hold (default 50)
  * @property {string} [portVariable] the environment variable that sets the port, named in start-up errors (default PORT)
  * @property {string} [prismUrl] a Prism already running in mock mode on the same contract, to answer
  *   the API instead of starting one (it is left running on close). Prism is stateless and costs ~2
@@ -74,12 +76,21 @@ export async function startMock({
   proxy,
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   maxHubRecordBytes = DEFAULT_MAX_RECORD_BYTES,
+  hubHandshakeTimeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS,
+  hubConnectionsPerAddress = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
   portVariable = 'PORT',
   prismUrl: sharedPrismUrl,
 } = {}) {
   if (sharedPrismUrl && proxy) throw new Error('A shared Prism answers from the examples; proxy mode starts its own.');
   const upstream = proxy ? proxyBase(proxy) : undefined;
-  const hub = createNotificationHub({ pingIntervalMs: hubPingIntervalMs, log, maxRecordBytes: maxHubRecordBytes });
+  // Its WebSocket takes any Origin, as its CORS answers any origin; only tokens it negotiated.
+  const hub = createNotificationHub({
+    pingIntervalMs: hubPingIntervalMs,
+    log,
+    maxRecordBytes: maxHubRecordBytes,
+    handshakeTimeoutMs: hubHandshakeTimeoutMs,
+    maxConnectionsPerAddress: hubConnectionsPerAddress,
+  });
   const faults = createFaults();
   /** @type {object[]} */
   let reports = [];

@@ -110,7 +110,7 @@ describe('hub with the @microsoft/signalr client', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     let recordsRead = 0;
     const quietConnection = new HubConnectionBuilder()
-      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets, skipNegotiation: true })
+      .withUrl(`${mock.url}/hubs/notification`, { transport: HttpTransportType.WebSockets })
       .withServerTimeout(PING_INTERVAL_MS * 5)
       .withKeepAliveInterval(PING_INTERVAL_MS)
       .configureLogging({
@@ -139,49 +139,49 @@ describe('hub with the @microsoft/signalr client', () => {
   });
 });
 
-describe('hub on the wire', () => {
-  const sockets: WebSocket[] = [];
+/** Every raw socket a test opened, cut after it. */
+const sockets: WebSocket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+});
 
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.terminate();
+async function negotiate(query = '?negotiateVersion=1', base = mock.url) {
+  const response = await fetch(`${base}/hubs/notification/negotiate${query}`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: 'Bearer any-token' },
   });
+  expect(response.status).toBe(200);
+  return response.json();
+}
 
-  async function negotiate(query = '?negotiateVersion=1') {
-    const response = await fetch(`${mock.url}/hubs/notification/negotiate${query}`, {
-      method: 'POST',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', Authorization: 'Bearer any-token' },
-    });
-    expect(response.status).toBe(200);
-    return response.json();
-  }
+/** Opens the WebSocket and collects every record the server sends. */
+async function open(id: string | null, base = mock.url, options: { origin?: string } = {}) {
+  const query = id === null ? '' : `?id=${encodeURIComponent(id)}&access_token=ignored`;
+  const socket = new WebSocket(`${base.replace('http', 'ws')}/hubs/notification${query}`, options);
+  sockets.push(socket);
+  const records: string[] = [];
+  const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+  socket.on('message', (data) => {
+    for (const record of data.toString().split(RS).filter(Boolean)) {
+      records.push(record);
+    }
+  });
+  await new Promise((done, fail) => {
+    socket.once('open', done);
+    socket.once('error', fail);
+  });
+  return { socket, records, closed };
+}
 
-  /** Opens the WebSocket and collects every record the server sends. */
-  async function open(id: string | null) {
-    const query = id === null ? '' : `?id=${encodeURIComponent(id)}&access_token=ignored`;
-    const socket = new WebSocket(`${mock.url.replace('http', 'ws')}/hubs/notification${query}`);
-    sockets.push(socket);
-    const records: string[] = [];
-    const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
-    socket.on('message', (data) => {
-      for (const record of data.toString().split(RS).filter(Boolean)) {
-        records.push(record);
-      }
-    });
-    await new Promise((done, fail) => {
-      socket.once('open', done);
-      socket.once('error', fail);
-    });
-    return { socket, records, closed };
-  }
+async function joined(handshake = '{"protocol":"json","version":1}', base = mock.url) {
+  const { connectionToken } = await negotiate(undefined, base);
+  const hub = await open(connectionToken, base);
+  hub.socket.send(handshake + RS);
+  await waitFor(() => hub.records.length > 0, { what: 'the handshake answer' });
+  return hub;
+}
 
-  async function joined(handshake = '{"protocol":"json","version":1}') {
-    const { connectionToken } = await negotiate();
-    const hub = await open(connectionToken);
-    hub.socket.send(handshake + RS);
-    await waitFor(() => hub.records.length > 0, { what: 'the handshake answer' });
-    return hub;
-  }
-
+describe('hub on the wire', () => {
   it('negotiates version 1 with a connection token and WebSockets only', async () => {
     const body = await negotiate();
     expect(body).toEqual({
@@ -261,10 +261,8 @@ describe('hub on the wire', () => {
     await expect(open(connectionToken)).rejects.toThrow('Unexpected server response: 404');
   });
 
-  it('accepts clients that skip negotiation', async () => {
-    const hub = await open(null);
-    hub.socket.send('{"protocol":"json","version":1}' + RS);
-    await waitFor(() => hub.records[0] === '{}', { what: 'the handshake answer' });
+  it('refuses clients that skip negotiation', async () => {
+    await expect(open(null)).rejects.toThrow('Unexpected server response: 404');
   });
 
   it('broadcasts only to clients that completed the handshake', async () => {
@@ -285,6 +283,74 @@ describe('hub on the wire', () => {
     const response = await fetch(`${mock.url}/hubs/notification?id=x`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'This hub supports the WebSockets transport only.' });
+  });
+});
+
+describe('hub limits', () => {
+  // A mock each: the sockets one test leaves are cut by the client, and the gateway hears it a
+  // moment later.
+  const limitedMocks: Mock[] = [];
+  const limitedMock = async (options: object) => {
+    const started: Mock = await startMock({ port: 0, prismUrl, log: quiet, ...options });
+    limitedMocks.push(started);
+    return started;
+  };
+  afterAll(async () => {
+    await Promise.all(limitedMocks.map((m) => m.close()));
+  });
+
+  it('closes a socket that has not sent its handshake in time (1008), and keeps one that has', async () => {
+    const limited = await limitedMock({ hubHandshakeTimeoutMs: 300 });
+    // The one that talks opens first: when the silent one is closed, its own deadline has passed too.
+    const talker = await joined(undefined, limited.url);
+    const silent = await open((await negotiate(undefined, limited.url)).connectionToken, limited.url);
+    expect(await silent.closed).toBe(1008);
+    expect(talker.socket.readyState).toBe(WebSocket.OPEN);
+    const delivered = await fetch(`${limited.url}/__mock/broadcast`, { method: 'POST', body: JSON.stringify({ sender: 'Admin', text: 'still here' }) });
+    expect(await delivered.json()).toEqual({ delivered: 1 });
+  });
+
+  it('refuses more sockets from one address than its cap (429), and takes one again when one closes', async () => {
+    const CAP = 3;
+    const limited = await limitedMock({ hubConnectionsPerAddress: CAP });
+    const open3 = [];
+    for (let i = 0; i < CAP; i += 1) open3.push(await joined(undefined, limited.url));
+    await expect(open((await negotiate(undefined, limited.url)).connectionToken, limited.url)).rejects.toThrow('Unexpected server response: 429');
+    open3[0]!.socket.close();
+    await open3[0]!.closed;
+    await waitFor(
+      async () => {
+        try {
+          await open((await negotiate(undefined, limited.url)).connectionToken, limited.url);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { what: 'a place under the cap again' },
+    );
+  });
+});
+
+describe('hub from a page on another origin', () => {
+  const page = 'http://shop.example:8080';
+
+  it('answers negotiate and its preflight with the origin and credentials allowed, and takes its WebSocket', async () => {
+    const preflight = await fetch(`${mock.url}/hubs/notification/negotiate?negotiateVersion=1`, {
+      method: 'OPTIONS',
+      headers: { origin: page, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-requested-with,x-signalr-user-agent' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(page);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-signalr-user-agent');
+    const answer = await fetch(`${mock.url}/hubs/notification/negotiate?negotiateVersion=1`, { method: 'POST', headers: { origin: page, 'x-requested-with': 'XMLHttpRequest' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(page);
+    expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
+    const hub = await open(((await answer.json()) as { connectionToken: string }).connectionToken, mock.url, { origin: page });
+    hub.socket.send('{"protocol":"json","version":1}' + RS);
+    await waitFor(() => hub.records[0] === '{}', { what: 'the handshake answer' });
   });
 });
 

@@ -11,7 +11,8 @@
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
-//   CORS_ORIGINS       comma-separated origins whose pages may call the API (none by default)
+//   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
+//   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -76,6 +77,10 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+const hubConnectionsPerAddress = process.env.HUB_CONNECTIONS_PER_ADDRESS ? Number(process.env.HUB_CONNECTIONS_PER_ADDRESS) : undefined;
+if (hubConnectionsPerAddress !== undefined && !(Number.isInteger(hubConnectionsPerAddress) && hubConnectionsPerAddress > 0)) {
+  fail(`HUB_CONNECTIONS_PER_ADDRESS must be a whole number above 0, not "${process.env.HUB_CONNECTIONS_PER_ADDRESS}".`);
+}
 // RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
 const rateLimitsOff = process.env.RATE_LIMITS === 'off';
 if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' && process.env.RATE_LIMITS !== 'on') {
@@ -111,6 +116,7 @@ try {
     webDist,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
     corsOrigins,
+    ...(hubConnectionsPerAddress ? { hubConnectionsPerAddress } : {}),
     ...(rateLimitsOff ? { rateLimits: false as const } : {}),
     log,
   });

@@ -13,7 +13,8 @@ import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseTarget, type OpenDatabase } from './db/database.js';
 import { isEmpty, seedExampleData, wipe } from './db/seed.js';
 import { loadContract, type Contract } from './http/contract.js';
-import { DEFAULT_RATE_LIMITS, databaseRateLimitStore, memoryRateLimitStore, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
+import { hubOriginCheck } from './http/security.js';
+import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { HUB_PATH, createHub, signedConnectionTokens } from './live/hub.js';
 import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from './live/pg-fanout.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
@@ -45,6 +46,10 @@ export interface ServerSettings {
   contract?: Contract;
   contractPath?: string;
   hubPingIntervalMs?: number;
+  /** A hub WebSocket that has not sent its handshake by then is closed: 15 s (as ASP.NET Core). */
+  hubHandshakeTimeoutMs?: number;
+  /** Open hub WebSockets one client address may hold (HUB_CONNECTIONS_PER_ADDRESS): 50. */
+  hubConnectionsPerAddress?: number;
   /** How long a signed-in caller's account (and role) is reused before it is read again: 2 s. */
   callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */
@@ -90,7 +95,17 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     const mailer: Mailer = settings.smtpUrl
       ? createSmtpMailer(settings.smtpUrl, settings.mailFrom ?? 'Pustak <no-reply@pustak.example>', log)
       : createOutboxMailer(() => clock.now(), log);
-    const hub = createHub({ pingIntervalMs: settings.hubPingIntervalMs, log, connectionTokens: signedConnectionTokens(settings.jwtSecret, clock) });
+    const hub = createHub({
+      pingIntervalMs: settings.hubPingIntervalMs,
+      handshakeTimeoutMs: settings.hubHandshakeTimeoutMs,
+      maxConnectionsPerAddress: settings.hubConnectionsPerAddress,
+      log,
+      connectionTokens: signedConnectionTokens(settings.jwtSecret, clock),
+      // The address Fastify's request.ip gives the attempt limits: the first X-Forwarded-For
+      // entry behind a trusted proxy (else every client would share the proxy's cap).
+      addressOf: (req) => addressKey((settings.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]!.trim() : '') || (req.socket.remoteAddress ?? '')),
+      originAllowed: hubOriginCheck({ corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl, trustProxy: settings.trustProxy }),
+    });
     const caches = {
       catalogue: createReadCache(clock),
       callers: createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }),

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenService } from './auth/tokens.js';
 import type { ReadCache } from './cache.js';
 import type { Clock } from './clock.js';
@@ -10,7 +9,8 @@ import type { ImageStore } from './storage/images.js';
 /** Everything a handler may reach, created once per server. */
 /** The hub's HTTP side (negotiate); its WebSocket side is wired to the server's upgrade event. */
 export interface HubEndpoint {
-  handleRequest(req: IncomingMessage, res: ServerResponse, url: URL): void;
+  /** Negotiate's answer for the request URL. */
+  negotiate(url: URL): object;
 }
 
 export interface Services {

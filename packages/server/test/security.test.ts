@@ -56,6 +56,21 @@ function expectTooMany(reply: Awaited<ReturnType<TestServer['call']>>, retryAfte
   expect(reply.headers['retry-after']).toBe(String(retryAfterSeconds));
 }
 
+/** Creates a book with an SVG cover as the admin; answers the cover's imageUrl. */
+async function uploadCover(t: TestServer, isbn: string): Promise<string> {
+  const admin = await t.login('admin');
+  const boundary = 'b';
+  const fields = { title: 'Header Test', author: 'A', genre: 'Fiction', isbn, description: 'D', publisher: 'P', publicationDate: '2020-01-01T00:00:00Z', price: '1', quantity: '1', language: 'English', discount: '0', format: 'Paperback', isOnSale: 'false' };
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  const payload = Buffer.concat([
+    Buffer.from(Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`), svg, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().data.imageUrl as string;
+}
+
 const wrongCode = (code: string) => String(((Number(code) - 10_000 + 1) % 90_000) + 10_000);
 
 describe('attempt limits (a real shop: the server default)', () => {
@@ -454,6 +469,7 @@ describe('security headers', () => {
       { method: 'GET', url: '/api/nothing/here' },
       { method: 'POST', url: '/api/auth/login', payload: { username: 1 } },
       { method: 'GET', url: '/api/order/all' },
+      { method: 'POST', url: '/hubs/notification/negotiate?negotiateVersion=1' },
     ] as const) {
       const reply = await t.call(request);
       common(reply.headers);
@@ -486,17 +502,7 @@ describe('security headers', () => {
   });
 
   it('keeps the sandbox policy of uploaded covers', async () => {
-    const admin = await t.login('admin');
-    const boundary = 'b';
-    const fields = { title: 'Header Test', author: 'A', genre: 'Fiction', isbn: 'ISBN-HDR-1', description: 'D', publisher: 'P', publicationDate: '2020-01-01T00:00:00Z', price: '1', quantity: '1', language: 'English', discount: '0', format: 'Paperback', isOnSale: 'false' };
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const payload = Buffer.concat([
-      Buffer.from(Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="x.svg"\r\nContent-Type: image/svg+xml\r\n\r\n`), svg, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
-    expect(created.statusCode, created.body).toBe(200);
-    const cover = await t.call({ method: 'GET', url: new URL(created.json().data.imageUrl).pathname });
+    const cover = await t.call({ method: 'GET', url: new URL(await uploadCover(t, 'ISBN-HDR-1')).pathname });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     common(cover.headers);
@@ -541,6 +547,101 @@ describe('CORS', () => {
       expect((await t.call({ method: 'GET', url: '/api/book/bestSeller', headers: { origin } })).headers['access-control-allow-origin']).toBeUndefined();
       expect((await preflight(t, origin)).headers['access-control-allow-origin']).toBeUndefined();
     }
+  });
+
+  const SHOP = 'https://shop.example';
+  const allowedFor = (reply: Awaited<ReturnType<TestServer['call']>>, what: string) => {
+    expect(reply.headers['access-control-allow-origin'], what).toBe(SHOP);
+    expect(reply.headers['access-control-allow-credentials'], what).toBe('true');
+    expect(String(reply.headers.vary), what).toMatch(/\bOrigin\b/);
+  };
+
+  it('answers the hub’s negotiate and its preflight as @microsoft/signalr sends them from an allowed origin (with credentials)', async () => {
+    const t = await server({ settings: { corsOrigins: [SHOP] } });
+    const url = '/hubs/notification/negotiate?negotiateVersion=1';
+    const pre = await t.call({ method: 'OPTIONS', url, headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-requested-with,x-signalr-user-agent' } });
+    expect(pre.statusCode).toBe(204);
+    allowedFor(pre, 'the preflight');
+    const allowedHeaders = String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+    expect(allowedHeaders).toEqual(expect.arrayContaining(['x-requested-with', 'x-signalr-user-agent']));
+    const answer = await t.call({ method: 'POST', url, headers: { origin: SHOP, 'x-requested-with': 'XMLHttpRequest', 'x-signalr-user-agent': 'Microsoft SignalR/10.0 (10.0.11; Unknown OS; Browser; Unknown Runtime Version)' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ negotiateVersion: 1, connectionToken: expect.any(String) });
+    allowedFor(answer, 'negotiate');
+    const elsewhere = await t.call({ method: 'POST', url, headers: { origin: 'https://evil.example' } });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('puts the CORS headers on every error answer for an allowed origin: 404, 401, 403, 415, 422, 413, 429, 500', async () => {
+    const tight = { ...DEFAULT_RATE_LIMITS, loginUser: { account: { max: 1, windowMs: MINUTE }, address: { max: 100, windowMs: MINUTE } } };
+    const t = await server({ rateLimits: tight, settings: { corsOrigins: [SHOP], log: { info() {}, warn() {}, error() {} } } });
+    const headers = { origin: SHOP };
+    const customer = await t.login('sita');
+    const answers: [number, Awaited<ReturnType<TestServer['call']>>][] = [
+      [404, await t.call({ method: 'GET', url: '/api/nothing/here', headers })],
+      [404, await t.call({ method: 'GET', url: '/hubs/notification', headers })],
+      [401, await t.call({ method: 'GET', url: '/api/order/all', headers })],
+      [403, await t.call({ method: 'GET', url: '/api/order/all', token: customer, headers })],
+      [415, await t.call({ method: 'POST', url: '/api/auth/login', headers: { ...headers, 'content-type': 'text/plain' }, payload: 'x' })],
+      [422, await t.call({ method: 'POST', url: '/api/auth/login', headers, payload: { username: 1 } })],
+      [413, await t.call({ method: 'POST', url: '/api/auth/login', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'x' }) })],
+    ];
+    await t.call({ method: 'POST', url: '/api/auth/login', headers, payload: { username: 'ram', password: 'wrong' } });
+    answers.push([429, await t.call({ method: 'POST', url: '/api/auth/login', headers, payload: { username: 'ram', password: 'wrong' } })]);
+    // A fault the server did not foresee: the catalogue cache breaks.
+    const cache = t.server.services.cache;
+    const get = cache.get;
+    cache.get = () => Promise.reject(new Error('the cache broke'));
+    try {
+      answers.push([500, await t.call({ method: 'GET', url: '/api/book/bestSeller', headers })]);
+    } finally {
+      cache.get = get;
+    }
+    for (const [status, reply] of answers) {
+      expect(reply.statusCode, reply.body).toBe(status);
+      allowedFor(reply, `${status} ${reply.body}`);
+    }
+  });
+
+  it('puts the CORS headers on the 503 of a server that is shutting down', async () => {
+    const t = await startTestServer({ settings: { corsOrigins: [SHOP] } });
+    try {
+      // A signed-in request waits in the sign-in check until the server has begun to close.
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      let arrived!: () => void;
+      const waiting = new Promise<void>((done) => (arrived = done));
+      const token = await t.login('admin');
+      t.server.services.callers.get = async () => {
+        arrived();
+        await held;
+        return { id: IDS.admin, username: 'admin', email: 'admin@pustak.example', role: 'Admin' } as never;
+      };
+      const reply = t.call({ method: 'GET', url: '/api/order/all', token, headers: { origin: SHOP } });
+      await waiting;
+      const closed = t.close();
+      release();
+      const answer = await reply;
+      await closed;
+      expect(answer.statusCode, answer.body).toBe(503);
+      allowedFor(answer, 'the 503 while shutting down');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets a page on an allowed origin read the covers, and any page show them', async () => {
+    const t = await server({ settings: { corsOrigins: [SHOP] } });
+    const example = (await t.call({ method: 'GET', url: '/api/bookcrud/getallbooks' })).json()[0].imageUrl as string;
+    for (const url of [new URL(example).pathname, new URL(await uploadCover(t, 'ISBN-CORS-1')).pathname]) {
+      const cover = await t.call({ method: 'GET', url, headers: { origin: SHOP } });
+      expect(cover.statusCode, url).toBe(200);
+      expect(cover.headers['content-type'], url).toMatch(/^image\//);
+      expect(cover.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      allowedFor(cover, url);
+    }
+    // API answers are not for embedding elsewhere.
+    expect((await t.call({ method: 'GET', url: '/api/book/bestSeller' })).headers['cross-origin-resource-policy']).toBeUndefined();
   });
 
   it('CORS_ORIGINS takes origins only', () => {

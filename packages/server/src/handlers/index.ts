@@ -8,14 +8,13 @@ import * as shopping from './shopping.js';
 import type { Handler, HandlerMap } from './types.js';
 
 /**
- * The hub's negotiate is answered by the hub module itself, on the raw request (so no onSend hook
- * sees it). It hands out a connection token: never kept by a cache.
+ * The hub's negotiate, answered through Fastify like every other operation: its security
+ * headers and CORS (a SignalR client on another origin sends it with credentials). It hands out
+ * a connection token: never kept by a cache.
  */
 const negotiateNotificationHub: Handler<'negotiateNotificationHub'> = async ({ request, reply, services }) => {
-  reply.raw.setHeader('Cache-Control', 'no-store');
-  reply.hijack();
-  services.hub.handleRequest(request.raw, reply.raw, new URL(request.url, 'http://server'));
-  return undefined as never;
+  reply.header('Cache-Control', 'no-store');
+  return services.hub.negotiate(new URL(request.url, 'http://server')) as never;
 };
 
 export function createHandlers(palette: BannerPalette) {

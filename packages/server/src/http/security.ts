@@ -1,11 +1,18 @@
-// Security headers on every answer (API, web app, files), CORS for the configured origins only,
-// and no source maps from the served web app.
+// Security headers on every answer (API, web app, files), CORS for the configured origins only
+// (every answer, errors included, and the hub's negotiate), the same allow-list for the hub's
+// WebSocket, and no source maps from the served web app.
+//
+// CORS allows credentials for the configured origins: @microsoft/signalr sends negotiate with
+// credentials by default, and a browser refuses a credentialed answer without it. The server
+// sets no cookies (bearer tokens only), so a page on an allowed origin gains nothing it would
+// not have without credentials.
 //
 // The web app's Content-Security-Policy allows scripts, styles, fonts and workers from its own
 // origin only (no inline script, no eval), images from its own origin, data: URLs and the
 // configured public API origin (PUBLIC_URL, where absolute imageUrls point), and connections
 // (fetch, the hub's WebSocket) to its own origin and that API. Everything else the API answers
 // gets `default-src 'none'`: a JSON body or an error page can run and load nothing.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SecurityOptions {
@@ -51,7 +58,8 @@ const ALWAYS: Record<string, string> = {
 const AUTH_PATH = /^\/api\/auth(?:[/?]|$)/i;
 
 const CORS_METHODS = 'GET, POST, PUT, DELETE';
-const CORS_HEADERS = 'Authorization, Content-Type, X-Requested-With';
+// X-SignalR-User-Agent: what @microsoft/signalr sends with negotiate in a browser.
+const CORS_HEADERS = 'Authorization, Content-Type, X-Requested-With, X-SignalR-User-Agent';
 const CORS_EXPOSED = 'Retry-After, WWW-Authenticate';
 
 /** `https://shop.example/` and `HTTPS://Shop.Example` are the same origin. */
@@ -77,6 +85,27 @@ export function parseCorsOrigins(value: string | undefined): string[] {
   });
 }
 
+/**
+ * Whether a browser page on the upgrade request's Origin may open the hub's WebSocket (browsers
+ * send no preflight for a WebSocket, only Origin): the server's own origin (its Host, or
+ * X-Forwarded-Host behind a trusted proxy), PUBLIC_URL (the origin the shop is published on)
+ * and CORS_ORIGINS. (The web app's dev server forwards the socket as from this origin.) A client that sends no Origin is no browser page (Node, the mobile apps) and
+ * may connect.
+ */
+export function hubOriginCheck(options: { corsOrigins?: readonly string[] | undefined; publicUrl?: string | undefined; trustProxy?: boolean | undefined }) {
+  const allowed = new Set([...(options.corsOrigins ?? []), ...(options.publicUrl ? [options.publicUrl] : [])].map((o) => normalizeOrigin(o)).filter((o): o is string => o !== null));
+  return (req: IncomingMessage): boolean => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return true;
+    const normalized = normalizeOrigin(origin);
+    if (!normalized) return false;
+    if (allowed.has(normalized)) return true;
+    const forwarded = options.trustProxy ? String(req.headers['x-forwarded-host'] ?? '').split(',')[0]!.trim() : '';
+    const host = (forwarded || req.headers.host || '').toLowerCase();
+    return host !== '' && new URL(normalized).host === host;
+  };
+}
+
 /** Adds Origin to the Vary header, keeping what is there. */
 function varyOnOrigin(reply: FastifyReply) {
   const current = String(reply.getHeader('Vary') ?? '');
@@ -99,6 +128,7 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
       if (origin) {
         reply
           .header('Access-Control-Allow-Origin', origin)
+          .header('Access-Control-Allow-Credentials', 'true')
           .header('Access-Control-Allow-Methods', CORS_METHODS)
           .header('Access-Control-Allow-Headers', CORS_HEADERS)
           .header('Access-Control-Max-Age', '600');
@@ -124,9 +154,17 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
     if (request.protocol === 'https' && reply.getHeader('Strict-Transport-Security') === undefined) {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
+    // Covers (uploaded and the example ones) are public: a page on any origin may show them,
+    // including one that requires it of every resource (Cross-Origin-Embedder-Policy).
+    if (String(reply.getHeader('content-type') ?? '').startsWith('image/')) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     const origin = allowedOrigin(request);
     if (allowed.size > 0) varyOnOrigin(reply);
-    if (origin) reply.header('Access-Control-Allow-Origin', origin).header('Access-Control-Expose-Headers', CORS_EXPOSED);
+    if (origin) {
+      reply
+        .header('Access-Control-Allow-Origin', origin)
+        .header('Access-Control-Allow-Credentials', 'true')
+        .header('Access-Control-Expose-Headers', CORS_EXPOSED);
+    }
     return payload;
   });
 }

@@ -2,6 +2,7 @@
 // Negotiate hands out a signed, short-lived connection token (HMAC with a key derived from the
 // server's secret), so any instance sharing the secret accepts it: no sticky sessions.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { HUB_PATH, createNotificationHub, type ConnectionTokens, type HubLogger, type NotificationHub } from '@pustak/hub';
 import type { Clock } from '../clock.js';
 
@@ -31,10 +32,20 @@ export function signedConnectionTokens(secret: string, clock: Clock, lifetimeMs 
   };
 }
 
-export function createHub(options: { pingIntervalMs?: number | undefined; log: HubLogger; connectionTokens?: ConnectionTokens }): Hub {
+export function createHub(options: {
+  pingIntervalMs?: number | undefined;
+  handshakeTimeoutMs?: number | undefined;
+  maxConnectionsPerAddress?: number | undefined;
+  log: HubLogger;
+  connectionTokens?: ConnectionTokens;
+  addressOf?: (req: IncomingMessage) => string;
+  originAllowed?: (req: IncomingMessage) => boolean;
+}): Hub {
+  const { pingIntervalMs, handshakeTimeoutMs, maxConnectionsPerAddress, ...rest } = options;
   return createNotificationHub({
-    pingIntervalMs: options.pingIntervalMs ?? 15_000,
-    log: options.log,
-    ...(options.connectionTokens ? { connectionTokens: options.connectionTokens } : {}),
+    ...rest,
+    pingIntervalMs: pingIntervalMs ?? 15_000,
+    ...(handshakeTimeoutMs !== undefined ? { handshakeTimeoutMs } : {}),
+    ...(maxConnectionsPerAddress !== undefined ? { maxConnectionsPerAddress } : {}),
   });
 }
