@@ -167,8 +167,8 @@ describe('what the hub refuses', () => {
     const before = process.env.PUSTAK_API_URL;
     process.env.PUSTAK_API_URL = t.url;
     const web = await createViteServer({
-      root: join(import.meta.dirname, '../../packages/web'),
-      configFile: join(import.meta.dirname, '../../packages/web/vite.config.ts'),
+      root: join(import.meta.dirname, '../../web'),
+      configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
       server: { port: 0, strictPort: false, host: '127.0.0.1' },
       logLevel: 'silent',
     }).finally(() => {
