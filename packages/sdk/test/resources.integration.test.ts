@@ -4,7 +4,7 @@
 // demands one case per operation and the last test checks the contract has no others.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { startMock } from '../../../scripts/mock/index.mjs';
+import { startMock } from '@pustak/mock';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
 import {
   ApiError, createPustakClient, isApiError, type AssignableRole, type BookInput, type PustakClient,
