@@ -178,19 +178,24 @@ const migrations: Record<string, Migration> = {
   },
   '0005-order-item-codes': {
     // An order line keeps the ISBN it was sold under (its item code), as it keeps the title: the
-    // book may be edited or deleted later. Lines whose book is already gone keep its id.
+    // book may be edited or deleted later. Lines whose book is already gone keep its id. The
+    // default '' lets an instance still on the previous release place orders while a rolling
+    // upgrade of several instances on one database is under way.
     async up(db: Kysely<any>) {
       await sql`alter table order_items add column item_code text`.execute(db);
       await sql`update order_items set item_code = books.isbn from books where books.id = order_items.book_id`.execute(db);
       await sql`update order_items set item_code = book_id::text where item_code is null`.execute(db);
+      await sql`alter table order_items alter column item_code set default ''`.execute(db);
       await sql`alter table order_items alter column item_code set not null`.execute(db);
     },
   },
   '0006-cart-current-price': {
     // A cart line costs what its book costs now (the cart view and the order read books.price):
-    // the price remembered at the first add charged customers a price that no longer held.
+    // the price remembered at the first add charged customers a price that no longer held. The
+    // column is no longer written or read, but stays (nullable) so that an instance still on the
+    // previous release keeps adding to carts during a rolling upgrade; a later release drops it.
     async up(db: Kysely<any>) {
-      await sql`alter table cart_items drop column unit_price_paisa`.execute(db);
+      await sql`alter table cart_items alter column unit_price_paisa drop not null`.execute(db);
     },
   },
 };
