@@ -13,7 +13,8 @@ import { manualClock, type ManualClock } from '../../packages/server/src/clock.j
 import { openDatabase } from '../../packages/server/src/db/database.js';
 import { seedExampleData } from '../../packages/server/src/db/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
-import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../../packages/server/src/http/rate-limit.js';
+import type { RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { memoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/http/rate-limit-stores.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';
 import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from './seeded-dump.js';
 

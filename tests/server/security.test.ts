@@ -12,8 +12,9 @@ import { jwtSecretProblem } from '../../packages/server/src/auth/secret-check.js
 import { openDatabase, type OpenDatabase } from '../../packages/server/src/db/database.js';
 import Fastify from 'fastify';
 import { manualClock } from '../../packages/server/src/clock.js';
-import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, registerRateLimits, type RateLimitStore, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
-import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/http/security.js';
+import { DEFAULT_RATE_LIMITS, addressKey, registerRateLimits, type RateLimits } from '../../packages/server/src/http/rate-limit.js';
+import { databaseRateLimitStore, memoryRateLimitStore, type RateLimitStore } from '../../packages/server/src/http/rate-limit-stores.js';
+import { parseCorsOrigins, webAppCsp } from '../../packages/server/src/plugins/security-headers.js';
 import type { OperationMeta } from '../../packages/server/src/http/contract.js';
 import { IDS, PASSWORD, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { buildServer } from './processes.js';
