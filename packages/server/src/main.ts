@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
-import { parseCorsOrigins } from './http/security.js';
+import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -1,25 +1,19 @@
-// Puts a server together: database, services, hub and HTTP app. `main.ts` calls it with the
-// settings of the environment; tests call it with an in-memory database and their own clock.
+// Puts a server together: database, services, hub and HTTP app, each wired by a piece of
+// startup/. `main.ts` calls it with the settings of the environment; tests call it with an
+// in-memory database and their own clock.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from './app.js';
-import { createTokenService } from './auth/tokens.js';
-import { createReadCache, type ReadCache } from './cache.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseTarget, type OpenDatabase } from './db/database.js';
-import { isEmpty, seedExampleData, wipe } from './db/seed.js';
 import { loadContract, type Contract } from './http/contract.js';
-import { hubOriginCheck } from './http/security.js';
-import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
-import { HUB_PATH, createHub, signedConnectionTokens } from './live/hub.js';
-import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from './live/pg-fanout.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit.js';
+import { rateLimitStoreFor, type RateLimitStore } from './http/rate-limit-stores.js';
+import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './services.js';
-import { createImageStore } from './storage/images.js';
+import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
+import { seeder } from './startup/seeding.js';
+import { routeHubUpgrades, wireServices } from './startup/services.js';
 
 export interface ServerSettings {
   database: DatabaseTarget;
@@ -75,12 +69,6 @@ export interface PustakServer {
   close(): Promise<void>;
 }
 
-/** The contract's 503 body while an instance shuts down (a load balancer sends the retry elsewhere). */
-const SHUTTING_DOWN = { status: 'error', statusCode: 503, message: 'Service Unavailable: this server is shutting down. Try again.' };
-
-/** Advisory lock key taken while seeding an empty PostgreSQL database. */
-const SEED_LOCK = 7_301_001;
-
 const quietLog = { info() {}, warn: (m: string) => console.warn(m), error: (m: string) => console.error(m) };
 
 export async function createPustakServer(settings: ServerSettings): Promise<PustakServer> {
@@ -88,92 +76,16 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
   const log = settings.log ?? quietLog;
   const contract = settings.contract ?? (await loadContract(settings.contractPath));
   const database = await openDatabase(settings.database);
-  const ownUploads = settings.uploadsDir ? undefined : await mkdtemp(join(tmpdir(), 'pustak-uploads-'));
+  const uploads = await uploadsFolder(settings.uploadsDir);
   let fanout: PostgresFanout | undefined;
   try {
-    const images = await createImageStore(settings.uploadsDir ?? ownUploads!);
-    const mailer: Mailer = settings.smtpUrl
-      ? createSmtpMailer(settings.smtpUrl, settings.mailFrom ?? 'Pustak <no-reply@pustak.example>', log)
-      : createOutboxMailer(() => clock.now(), log);
-    const hub = createHub({
-      pingIntervalMs: settings.hubPingIntervalMs,
-      handshakeTimeoutMs: settings.hubHandshakeTimeoutMs,
-      maxConnectionsPerAddress: settings.hubConnectionsPerAddress,
-      log,
-      connectionTokens: signedConnectionTokens(settings.jwtSecret, clock),
-      // The address Fastify's request.ip gives the attempt limits: the first X-Forwarded-For
-      // entry behind a trusted proxy (else every client would share the proxy's cap).
-      addressOf: (req) => addressKey((settings.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]!.trim() : '') || (req.socket.remoteAddress ?? '')),
-      originAllowed: hubOriginCheck({ corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl, trustProxy: settings.trustProxy }),
-    });
-    const caches = {
-      catalogue: createReadCache(clock),
-      callers: createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }),
-    };
-    fanout = database.url
-      ? createPostgresFanout({
-          url: database.url,
-          db: database.db,
-          deliver: ({ sender, text }) => hub.broadcast(sender, text),
-          clearCache: (name, only) => {
-            if (name !== 'all' && only) return 'key' in only ? caches[name].forget(only.key) : caches[name].forgetTagged(only.tag);
-            if (name !== 'callers') caches.catalogue.clear();
-            if (name !== 'catalogue') caches.callers.clear();
-          },
-          log,
-        })
-      : undefined;
-    // A clear on this instance also clears the other instances' caches; a write awaits that
-    // before it answers (ReadCache.clear).
-    const shared = (name: SharedCacheName): ReadCache =>
-      fanout
-        ? {
-            get: (key, load, ttlMs, tagsOf) => caches[name].get(key, load, ttlMs, tagsOf),
-            clear: () => {
-              caches[name].clear();
-              return fanout!.clearElsewhere(name);
-            },
-            forget: (key) => {
-              caches[name].forget(key);
-              return fanout!.clearElsewhere(name, { key });
-            },
-            forgetTagged: (tag) => {
-              caches[name].forgetTagged(tag);
-              return fanout!.clearElsewhere(name, { tag });
-            },
-          }
-        : caches[name];
-    const services: Services = {
-      db: database.db,
-      clock,
-      tokens: createTokenService(settings.jwtSecret, clock),
-      mailer,
-      broadcaster: fanout ?? hub,
-      hub,
-      images,
-      cache: shared('catalogue'),
-      callers: shared('callers'),
-      publicUrl: settings.publicUrl?.replace(/\/$/, ''),
-      log,
-    };
-    const seed = async () => {
-      if (!settings.seed) return;
-      if (database.kind !== 'postgres') {
-        if (await isEmpty(database.db)) await seedExampleData(database.db, contract, clock.now());
-        return;
-      }
-      // Several instances starting together on an empty database: one seeds, under a lock.
-      await database.db.connection().execute(async (connection) => {
-        await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(connection);
-        try {
-          if (await isEmpty(connection)) await seedExampleData(connection, contract, clock.now());
-        } finally {
-          await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(connection);
-        }
-      });
-    };
+    const wired = await wireServices(settings, database, clock, log, uploads.dir);
+    const { services, hub } = wired;
+    fanout = wired.fanout;
+    const seed = seeder(settings.seed ?? false, database, contract, clock);
     await seed();
 
+    let shuttingDown = false;
     const app = await buildApp({
       contract,
       services,
@@ -181,92 +93,36 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       trustProxy: settings.trustProxy,
       logger: settings.logger as never,
       security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
-      rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStore(settings.rateLimitStore, database) },
-      devRoutes: settings.production
-        ? undefined
-        : (instance) => {
-            instance.get('/__dev/outbox', async (request) => {
-              const to = (request.query as { to?: string }).to;
-              const mails = mailer.outbox ?? [];
-              return to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails;
-            });
-            if (settings.resettable) {
-              instance.post('/__dev/reset', async () => {
-                await wipe(database.db);
-                await services.cache.clear();
-                mailer.outbox?.splice(0);
-                await seed();
-                return { status: 'success', message: 'The sandbox is back to its demo data.' };
-              });
-            }
-          },
+      rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStoreFor(settings.rateLimitStore, database) },
+      health: {
+        shuttingDown: () => shuttingDown,
+        databaseOk: () => database.ping(2_000),
+        live: () => (fanout && !fanout.listening() ? 'reconnecting' : 'ok'),
+      },
+      devRoutes: settings.production ? undefined : { resettable: settings.resettable ?? false, seed },
     });
-    // ---------- operations: health and readiness for a load balancer, graceful shutdown ----------
-    let shuttingDown = false;
-    app.addHook('onRequest', async (request, reply) => {
-      if (!shuttingDown) return;
-      return reply.code(503).header('connection', 'close').header('retry-after', '1').type('application/json').send(SHUTTING_DOWN);
-    });
-    app.addHook('onSend', async (_request, reply) => {
-      if (shuttingDown) reply.header('connection', 'close');
-    });
-    // Alive: the process answers. Ready: it can reach its database (and, on PostgreSQL, listens).
-    app.get('/healthz', async () => ({ status: 'ok' }));
-    app.get('/readyz', async (_request, reply) => {
-      const database = (await databaseOk()) ? 'ok' : 'unreachable';
-      const live = fanout ? (fanout.listening() ? 'ok' : 'reconnecting') : 'ok';
-      const ready = database === 'ok' && live === 'ok';
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, live });
-    });
-    const databaseOk = () => database.ping(2_000);
     await fanout?.ready;
-
-    app.server.on('upgrade', (req, socket, head) => {
-      const url = new URL(req.url ?? '/', 'http://server');
-      if (url.pathname === HUB_PATH) hub.handleUpgrade(req, socket, head, url);
-      else socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
-    });
+    routeHubUpgrades(app, hub);
 
     let closing: Promise<void> | undefined;
+    const held = { fanout, database, uploads };
     return {
       app,
       services,
       database,
       contract,
       fanout,
-      async listen(port, host = '127.0.0.1') {
-        await app.listen({ port, host });
-        const address = app.server.address();
-        const bound = typeof address === 'object' && address ? address.port : port;
-        return `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}`;
-      },
+      listen: (port, host = '127.0.0.1') => listen(app, port, host),
       close() {
-        closing ??= (async () => {
-          shuttingDown = true;
-          // Stop listening and wait for the requests in flight (cut after the grace period).
-          const cut = setTimeout(() => app.server.closeAllConnections(), settings.shutdownGraceMs ?? 10_000);
-          const appClosed = app.close();
-          await hub.close({ allowReconnect: true });
-          await appClosed;
-          clearTimeout(cut);
-          await fanout?.close();
-          await database.close();
-          if (ownUploads) await rm(ownUploads, { recursive: true, force: true });
-        })();
+        shuttingDown = true;
+        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held);
         return closing;
       },
     };
   } catch (error) {
-    await fanout?.close();
-    await database.close();
-    if (ownUploads) await rm(ownUploads, { recursive: true, force: true });
+    await release({ fanout, database, uploads });
     throw error;
   }
-}
-
-function rateLimitStore(choice: ServerSettings['rateLimitStore'], database: OpenDatabase): RateLimitStore {
-  if (typeof choice === 'object') return choice;
-  return (choice ?? (database.kind === 'postgres' ? 'database' : 'memory')) === 'database' ? databaseRateLimitStore(database.db) : memoryRateLimitStore();
 }
 
 /** A random secret for a server whose tokens need not outlive it (tests, the sandbox). */

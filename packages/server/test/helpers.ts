@@ -13,7 +13,8 @@ import { manualClock, type ManualClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/database.js';
 import { seedExampleData } from '../src/db/seed.js';
 import { loadContract, type Contract } from '../src/http/contract.js';
-import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../src/http/rate-limit.js';
+import type { RateLimits } from '../src/http/rate-limit.js';
+import { memoryRateLimitStore, type RateLimitStore } from '../src/http/rate-limit-stores.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../src/server.js';
 import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from './seeded-dump.js';
 
@@ -49,7 +50,7 @@ declare module 'vitest' {
 export { NOW };
 // The policy the server sends with the web app's pages, for the browser tests outside this package
 // that load those pages (tests/e2e/csp.test.ts).
-export { webAppCsp } from '../src/http/security.js';
+export { webAppCsp } from '../src/plugins/security-headers.js';
 
 export const IDS = {
   sita: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a03',

@@ -46,6 +46,19 @@ describe('validation', () => {
     expect(jsonToMultipart.statusCode).toBe(415);
   });
 
+  it('checks the caller before the media type, and the media type before the body (app.ts: the order of its plugins)', async () => {
+    const text = { 'content-type': 'text/plain' };
+    const create = (token?: string) => t.call({ method: 'POST', url: '/api/bookcrud/create', ...(token ? { token } : {}), headers: text, payload: 'x' });
+    const anonymous = await create();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['www-authenticate']).toBe('Bearer');
+    expect((await create(sita)).statusCode).toBe(403);
+    expect((await create(admin)).statusCode).toBe(415);
+    const missing = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ errors: { body: ['A request body is required.'] } });
+  });
+
   it('takes the role update as a bare JSON string', async () => {
     const update = (payload: string) => t.call({ method: 'PUT', url: `/api/user/updaterole/${IDS.ram}`, token: admin, headers: json, payload });
     expect((await update('"Staff"')).statusCode).toBe(204);

@@ -1,11 +1,11 @@
-// The pages the server makes of a web build (packages/server/src/http/web-pages.ts), with builds
+// The pages the server makes of a web build (packages/server/src/plugins/web-build-pages.ts), with builds
 // written here: what a page sends in its <head> from the build's page hints, including hints an
 // older build wrote or a file that cannot be read, which must never fail a page.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebPages } from '../src/http/web-pages.js';
+import { createWebPages } from '../src/plugins/web-build-pages.js';
 
 const SHELL = '<!doctype html><html><head><title>Pustak</title></head><body><div id="root"></div></body></html>';
 const CSS = '<link rel="stylesheet" crossorigin href="/assets/books-page-1.css">';

@@ -8,7 +8,7 @@
 // the page as before, and nothing is read from them.
 //
 // dist/page-hints.json holds, per route, ready-made <link> tags; a path parameter is `:name` in the
-// API reads. The Pustak server (packages/server/src/http/web-pages.ts) applies the same file.
+// API reads. The Pustak server (packages/server/src/plugins/web-build-pages.ts) applies the same file.
 
 /** What dist/page-hints.json holds. */
 export interface PageHints {

@@ -165,7 +165,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004-rate-limits': {
-    // Attempt counters that every instance on one PostgreSQL database shares (http/rate-limit.ts).
+    // Attempt counters that every instance on one PostgreSQL database shares (http/rate-limit-stores.ts).
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('rate_limits')

@@ -112,7 +112,7 @@ export interface AnnouncementsTable {
   created_at: Timestamp;
 }
 
-/** Attempt counters of the sign-in, code and registration limits (http/rate-limit.ts), shared by every instance. */
+/** Attempt counters of the sign-in, code and registration limits (http/rate-limit-stores.ts), shared by every instance. */
 export interface RateLimitsTable {
   /** A hash of the operation, scope and account or address. */
   key: string;

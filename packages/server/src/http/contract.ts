@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
 import YAML from 'yaml';
 import type { Role } from '../db/schema.js';
 
@@ -34,6 +35,12 @@ export interface Contract {
   /** The parsed document, aliases expanded (what the glue reads). */
   document: Record<string, any>;
   operations: Map<string, OperationMeta>;
+}
+
+/** The operation a request was routed to (the glue puts operationId into the route schema). */
+export function operationOf(request: FastifyRequest, contract: Contract): OperationMeta | undefined {
+  const id = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+  return id ? contract.operations.get(id) : undefined;
 }
 
 export async function loadContract(path = DEFAULT_CONTRACT_PATH): Promise<Contract> {

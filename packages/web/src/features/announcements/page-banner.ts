@@ -2,7 +2,7 @@ import { type ActiveAnnouncement } from '@pustak/sdk';
 import { unstable_serialize } from 'swr';
 import { announcementKeys } from './query-keys';
 
-/** The JSON block a served page carries the banner in (packages/server/src/http/web-pages.ts, build/prerender.ts). */
+/** The JSON block a served page carries the banner in (packages/server/src/plugins/web-build-pages.ts, build/prerender.ts). */
 const BANNER_DATA_ID = 'pustak-banner';
 
 /**

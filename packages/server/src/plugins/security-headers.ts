@@ -13,7 +13,8 @@
 // (fetch, the hub's WebSocket) to its own origin and that API. Everything else the API answers
 // gets `default-src 'none'`: a JSON body or an error page can run and load nothing.
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 
 export interface SecurityOptions {
   /** Origins (scheme://host[:port]) whose pages may call the API cross-origin. None by default. */
@@ -112,7 +113,7 @@ function varyOnOrigin(reply: FastifyReply) {
   if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(current)) reply.header('Vary', current ? `${current}, Origin` : 'Origin');
 }
 
-export function registerSecurity(app: FastifyInstance, options: SecurityOptions = {}) {
+export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
   const allowed = new Set((options.corsOrigins ?? []).map((o) => normalizeOrigin(o)).filter((o): o is string => o !== null));
   const webCsp = webAppCsp(options.publicUrl ? (normalizeOrigin(options.publicUrl) ?? undefined) : undefined);
   const allowedOrigin = (request: FastifyRequest) => {
@@ -167,4 +168,4 @@ export function registerSecurity(app: FastifyInstance, options: SecurityOptions 
     }
     return payload;
   });
-}
+}, { name: 'security-headers' });

@@ -1,0 +1,75 @@
+// The contract's operations: fastify-openapi-glue makes their routes, validation (Ajv from the
+// contract's schemas, http/validation.ts) and serialization from openapi/openapi.yaml, and each
+// route calls its handler (handlers/index.ts) through the adapter below.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import openapiGlue from 'fastify-openapi-glue';
+import { paletteFromContract } from '../domain/banner-colors.js';
+import { RuleRefusal } from '../domain/errors.js';
+import { createHandlers } from '../handlers/index.js';
+import type { HandlerContext, OperationId } from '../handlers/types.js';
+import { documentForRoutes, type Contract } from '../http/contract.js';
+import { createValidatorCompiler, markOptionalBody } from '../http/validation.js';
+import type { Services } from '../services.js';
+
+const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export const contractRoutes = fp<{ contract: Contract; services: Services }>(async (app, { contract, services }) => {
+  app.setValidatorCompiler(createValidatorCompiler());
+  // Map the schema compile error so a bad contract fails the start, not a request.
+  app.setSchemaErrorFormatter((errors, dataVar) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }));
+  await app.register(openapiGlue, {
+    specification: withOptionalBodies(documentForRoutes(contract), contract),
+    serviceHandlers: routeHandlers(contract, services),
+  });
+}, { name: 'contract-routes' });
+
+/** Per operationId, the route handler: the handler gets the request as the contract types it; no answer is a 204. */
+function routeHandlers(contract: Contract, services: Services): Record<string, RouteHandler> {
+  const handlers = createHandlers(paletteFromContract(contract.document));
+  const routes: Record<string, RouteHandler> = {};
+  for (const [operationId, handler] of Object.entries(handlers) as [OperationId, (ctx: HandlerContext<OperationId>) => Promise<unknown>][]) {
+    routes[operationId] = async (request, reply) => {
+      const origin = services.publicUrl ?? requestOrigin(request);
+      const result = await handler({
+        body: request.body as never,
+        query: (request.query ?? {}) as never,
+        params: (request.params ?? {}) as never,
+        caller: () => {
+          if (!request.caller) throw new RuleRefusal('unauthenticated', 'Unauthorized');
+          return request.caller;
+        },
+        origin,
+        upload: request.upload ?? null,
+        services,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (result === undefined) return reply.code(204).send();
+      return result;
+    };
+  }
+  return routes;
+}
+
+/** Marks the body schema of operations whose requestBody is optional (no body at all is fine). */
+function withOptionalBodies(document: Record<string, any>, contract: Contract): Record<string, any> {
+  const paths = structuredClone(document.paths);
+  for (const item of Object.values<any>(paths)) {
+    for (const op of Object.values<any>(item)) {
+      const meta = op?.operationId ? contract.operations.get(op.operationId) : undefined;
+      if (!meta || meta.bodyRequired || !op.requestBody?.content) continue;
+      for (const media of Object.values<any>(op.requestBody.content)) if (media.schema) media.schema = markOptionalBody(media.schema);
+    }
+  }
+  return { ...document, paths };
+}
+
+/** http(s)://host of this request, when its Host header is a plain host name. */
+function requestOrigin(request: FastifyRequest): string {
+  const host = request.host;
+  return SAFE_HOST.test(host) ? `${request.protocol}://${host}` : 'http://localhost';
+}
