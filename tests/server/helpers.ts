@@ -11,7 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { inject } from 'vitest';
 import { manualClock, type ManualClock } from '../../packages/server/src/clock.js';
 import { openDatabase } from '../../packages/server/src/db/database.js';
-import { seedExampleData } from '../../packages/server/src/db/seed.js';
+import { seedExampleData } from '../../packages/server/src/demo/seed.js';
 import { loadContract, type Contract } from '../../packages/server/src/http/contract.js';
 import { memoryRateLimitStore, type RateLimits, type RateLimitStore } from '../../packages/server/src/http/rate-limit.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../../packages/server/src/server.js';

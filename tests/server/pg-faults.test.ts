@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startRoundRobinProxy } from '../../scripts/lib/round-robin-proxy.mjs';
-import { transact } from '../../packages/server/src/domain/context.js';
+import { transact } from '../../packages/server/src/shared/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
 import { api, insertAccounts, login, negotiate, openHub, query, startInstances, until } from './instances.js';
 import { startPostgres } from './postgres.js';

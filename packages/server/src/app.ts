@@ -2,25 +2,23 @@
 // (fastify-openapi-glue), one auth check driven by x-roles, the hub, uploads and, in
 // production, the built web app.
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { coversDir } from '@pustak/web/covers';
 import { errorBody, documentForRoutes, type Contract, type OperationMeta } from './http/contract.js';
 import { createValidatorCompiler, markOptionalBody, validationErrorsMap } from './http/validation.js';
 import { registerRateLimits, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { registerSecurity, type SecurityOptions } from './http/security.js';
 import { createWebPages } from './http/web-pages.js';
-import { RuleRefusal } from './domain/errors.js';
+import { RuleRefusal } from './shared/errors.js';
 import { isDatabaseUnavailable } from './db/availability.js';
-import { paletteFromContract } from './domain/banner-colors.js';
-import { cachedActiveAnnouncement } from './handlers/community.js';
-import { createHandlers } from './handlers/index.js';
-import type { Caller, HandlerContext, OperationId, UploadedImage } from './handlers/types.js';
-import type { Services } from './services.js';
+import { cachedActiveAnnouncement, paletteFromContract } from './modules/announcements/index.js';
+import { createHandlers } from './modules/index.js';
+import type { Caller, HandlerContext, OperationId, UploadedImage } from './shared/handler.js';
+import type { Services } from './shared/services.js';
 import { MAX_IMAGE_BYTES, UPLOADS_PREFIX } from './storage/images.js';
 
 declare module 'fastify' {
@@ -30,9 +28,8 @@ declare module 'fastify' {
   }
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The example catalogue's covers (the same files the web app serves at /covers). */
-export const COVERS_DIR = resolve(here, '../../web/public/covers');
+/** The example catalog's covers (the same files the web app serves at /covers). */
+export const COVERS_DIR = coversDir;
 
 export interface AppOptions {
   contract: Contract;

@@ -8,17 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from './app.js';
 import { createTokenService } from './auth/tokens.js';
-import { createReadCache, type ReadCache } from './cache.js';
+import { createReadCache, type ReadCache } from './read-cache/store.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type DatabaseTarget, type OpenDatabase } from './db/database.js';
-import { isEmpty, seedExampleData, wipe } from './db/seed.js';
+import { isEmpty, seedExampleData, wipe } from './demo/seed.js';
 import { loadContract, type Contract } from './http/contract.js';
 import { hubOriginCheck } from './http/security.js';
 import { DEFAULT_RATE_LIMITS, addressKey, databaseRateLimitStore, memoryRateLimitStore, type RateLimits, type RateLimitStore } from './http/rate-limit.js';
 import { HUB_PATH, createHub, signedConnectionTokens } from './live/hub.js';
 import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from './live/pg-fanout.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
-import type { Services } from './services.js';
+import type { Services } from './shared/services.js';
 import { createImageStore } from './storage/images.js';
 
 export interface ServerSettings {

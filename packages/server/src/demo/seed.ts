@@ -5,10 +5,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
-import type { Db } from '../domain/context.js';
-import { percentToBasisPoints, rupeesToPaisa } from '../domain/money.js';
-import type { Contract } from '../http/contract.js';
-import type { Role } from './schema.js';
+import type { Role } from '../db/schema.js';
+import type { Db } from '../shared/context.js';
+import { percentToBasisPoints, rupeesToPaisa } from '../shared/money.js';
+
+/** What the demo data is read from: the contract's document (its examples). */
+interface Contract {
+  document: Record<string, any>;
+}
 
 export const DEMO_PASSWORD = 'pustak123';
 export const DEMO_ACCOUNTS = ['admin', 'staff', 'sita'] as const;

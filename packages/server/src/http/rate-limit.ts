@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
-import type { Db } from '../domain/context.js';
+import type { Db } from '../shared/context.js';
 import { errorBody, type OperationMeta } from './contract.js';
 
 export interface RateLimitWindow {

@@ -1,75 +1,74 @@
-// Every operation of the contract, by operationId. `satisfies HandlerMap` makes a missing or
-// mistyped handler a compile error.
-import type { BannerPalette } from '../domain/banner-colors.js';
-import * as accounts from './accounts.js';
-import * as catalogue from './catalogue.js';
-import * as community from './community.js';
-import * as shopping from './shopping.js';
-import type { Handler, HandlerMap } from './types.js';
+// Every operation of the contract, by operationId, from the module of its tag (one folder per
+// tag of openapi/openapi.yaml). `satisfies HandlerMap` makes a missing or mistyped handler a
+// compile error.
+import type { HandlerMap } from '../shared/handler.js';
+import * as announcements from './announcements/index.js';
+import * as auth from './auth/index.js';
+import * as books from './books/index.js';
+import * as catalogAdmin from './catalog-admin/index.js';
+import * as cart from './cart/index.js';
+import * as dashboard from './dashboard/index.js';
+import * as notifications from './notifications/index.js';
+import * as orders from './orders/index.js';
+import * as reviews from './reviews/index.js';
+import * as staff from './staff/index.js';
+import * as users from './users/index.js';
+import * as wishlist from './wishlist/index.js';
 
-/**
- * The hub's negotiate, answered through Fastify like every other operation: its security
- * headers and CORS (a SignalR client on another origin sends it with credentials). It hands out
- * a connection token: never kept by a cache.
- */
-const negotiateNotificationHub: Handler<'negotiateNotificationHub'> = async ({ request, reply, services }) => {
-  reply.header('Cache-Control', 'no-store');
-  return services.hub.negotiate(new URL(request.url, 'http://server')) as never;
-};
-
-export function createHandlers(palette: BannerPalette) {
+export function createHandlers(palette: announcements.BannerPalette) {
   return {
     // auth
-    registerUser: accounts.registerUser,
-    loginUser: accounts.loginUser,
-    verifyEmail: accounts.verifyEmailCode,
+    registerUser: auth.handlers.registerUser,
+    loginUser: auth.handlers.loginUser,
+    verifyEmail: auth.handlers.verifyEmailCode,
     // users
-    getUserById: accounts.getUserById,
-    updateUserRole: accounts.updateUserRole,
-    listUsers: accounts.listCustomers,
-    listStaff: accounts.listStaff,
+    getUserById: users.handlers.getUserById,
+    updateUserRole: users.handlers.updateUserRole,
+    listUsers: users.handlers.listCustomers,
+    listStaff: users.handlers.listStaff,
     // books
-    listBooks: catalogue.listBooks,
-    listBestSellers: catalogue.listBestSellers,
-    listBooksByAuthor: catalogue.listBooksByAuthor,
+    listBooks: books.handlers.listBooks,
+    listBestSellers: books.handlers.listBestSellers,
+    listBooksByAuthor: books.handlers.listBooksByAuthor,
     // catalog-admin
-    listAllBooks: catalogue.listAllBooks,
-    getBookById: catalogue.getBookById,
-    getBookForHeader: catalogue.getBookForHeader,
-    getBookTitle: catalogue.getBookTitle,
-    createBook: catalogue.createBook,
-    updateBook: catalogue.updateBook,
-    setDiscountOffer: catalogue.setDiscountOffer,
-    deleteBook: catalogue.deleteBook,
+    listAllBooks: catalogAdmin.handlers.listAllBooks,
+    getBookById: catalogAdmin.handlers.getBookById,
+    getBookForHeader: catalogAdmin.handlers.getBookForHeader,
+    getBookTitle: catalogAdmin.handlers.getBookTitle,
+    createBook: catalogAdmin.handlers.createBook,
+    updateBook: catalogAdmin.handlers.updateBook,
+    setDiscountOffer: catalogAdmin.handlers.setDiscountOffer,
+    deleteBook: catalogAdmin.handlers.deleteBook,
     // wishlist
-    getWishlist: shopping.getWishlist,
-    checkWishlist: shopping.checkWishlist,
-    addToWishlist: shopping.addToWishlist,
-    removeFromWishlist: shopping.removeFromWishlist,
-    removeFromWishlistByPut: shopping.removeFromWishlistByPut,
+    getWishlist: wishlist.handlers.getWishlist,
+    checkWishlist: wishlist.handlers.checkWishlist,
+    addToWishlist: wishlist.handlers.addToWishlist,
+    removeFromWishlist: wishlist.handlers.removeFromWishlist,
+    removeFromWishlistByPut: wishlist.handlers.removeFromWishlistByPut,
     // cart
-    addCartItem: shopping.addCartItem,
-    listCartItems: shopping.listCartItems,
-    updateCartItem: shopping.updateCartItem,
-    removeCartItem: shopping.removeCartItem,
-    // orders and staff
-    placeOrder: shopping.placeOrder,
-    listMyOrders: shopping.listMyOrders,
-    cancelOrder: shopping.cancelOrder,
-    listAllOrders: shopping.listAllOrders,
-    verifyOrder: shopping.verifyOrder,
+    addCartItem: cart.handlers.addCartItem,
+    listCartItems: cart.handlers.listCartItems,
+    updateCartItem: cart.handlers.updateCartItem,
+    removeCartItem: cart.handlers.removeCartItem,
+    // orders
+    placeOrder: orders.handlers.placeOrder,
+    listMyOrders: orders.handlers.listMyOrders,
+    cancelOrder: orders.handlers.cancelOrder,
+    listAllOrders: orders.handlers.listAllOrders,
+    // staff
+    verifyOrder: staff.handlers.verifyOrder,
     // reviews
-    listReviews: community.listReviews,
-    addReview: community.addReview,
+    listReviews: reviews.handlers.listReviews,
+    addReview: reviews.handlers.addReview,
     // notifications and the hub
-    listNotifications: community.listNotifications,
-    negotiateNotificationHub,
+    listNotifications: notifications.handlers.listNotifications,
+    negotiateNotificationHub: notifications.handlers.negotiateNotificationHub,
     // announcements
-    getActiveAnnouncement: community.getActiveAnnouncement,
-    listAnnouncements: community.listAnnouncements,
-    ...community.announcementHandlers(palette),
-    deleteAnnouncement: community.deleteAnnouncement,
+    getActiveAnnouncement: announcements.handlers.getActiveAnnouncement,
+    listAnnouncements: announcements.handlers.listAnnouncements,
+    ...announcements.handlers.announcementHandlers(palette),
+    deleteAnnouncement: announcements.handlers.deleteAnnouncement,
     // dashboard
-    getDashboard: community.getDashboard,
+    getDashboard: dashboard.handlers.getDashboard,
   } satisfies HandlerMap;
 }

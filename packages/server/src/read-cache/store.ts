@@ -1,4 +1,4 @@
-// A small read cache for the public catalogue (book pages, one book, best sellers). A write that
+// A small read cache for the public catalog (book pages, one book, best sellers). A write that
 // can change which books a list holds, or their order (a book created, edited, deleted, its sale
 // changed), clears it. A write that changes only what is shown of some books (a verification
 // takes their stock down, a review changes their stars) drops only the entries that show those
@@ -6,9 +6,9 @@
 // in server time: 1 s for the lists that depend on the clock (sales running now, the last 30
 // days), longer for the rest, which only a write can change. When full, the entry used least
 // recently goes: a flood of one-off reads (book pages of a 10,000-book shop) must not push out
-// the catalogue's first pages, which nearly every visitor asks for.
+// the catalog's first pages, which nearly every visitor asks for.
 // Per process: with several instances (issue 9) the clears travel with the live messages.
-import type { Clock } from './clock.js';
+import type { Clock } from '../clock.js';
 
 export interface ReadCache {
   /**

@@ -1,9 +1,9 @@
 // Handler types, derived from the SDK's generated contract types: a handler gets the request
 // as the contract types it and must answer the contract's success body.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../../sdk/src/generated/schema.js';
+import type { operations } from '@pustak/sdk/schema';
 import type { Role } from '../db/schema.js';
-import type { Services } from '../services.js';
+import type { Services } from './services.js';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];

@@ -1,10 +1,10 @@
-import type { TokenService } from './auth/tokens.js';
-import type { ReadCache } from './cache.js';
-import type { Clock } from './clock.js';
-import type { Db } from './domain/context.js';
-import type { Broadcaster } from './live/notifier.js';
-import type { Mailer } from './mail/mailer.js';
-import type { ImageStore } from './storage/images.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { ReadCache } from '../read-cache/store.js';
+import type { Clock } from '../clock.js';
+import type { Db } from './context.js';
+import type { Broadcaster } from '../live/notifier.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { ImageStore } from '../storage/images.js';
 
 /** Everything a handler may reach, created once per server. */
 /** The hub's HTTP side (negotiate); its WebSocket side is wired to the server's upgrade event. */

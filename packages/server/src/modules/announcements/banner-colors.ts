@@ -2,7 +2,7 @@
 // server stores one of the five names (or `bg-[#rrggbb]`, the exact colour a Tailwind arbitrary
 // value named) and a lower-case #rrggbb text colour, whatever form of colour a client sent. The palette (reference hex, default text colour) is read from the
 // contract's x-reference-hex and x-default-text-color.
-import { invalid } from './errors.js';
+import { invalid } from '../../shared/errors.js';
 
 export interface BannerPalette {
   /** In the contract's order (ties go to the first). */

@@ -1,7 +1,5 @@
-import { isUniqueViolation } from './context.js';
-import { RuleRefusal, rejected } from './errors.js';
-
-export { invalid, notFound, rejected } from './errors.js';
+import { isUniqueViolation } from '../../shared/context.js';
+import { RuleRefusal, rejected } from '../../shared/errors.js';
 
 /** A unique violation that slipped past the checks (a race) becomes the rule's refusal. */
 export function isUniqueViolationRefusal(error: unknown, message: string): unknown {

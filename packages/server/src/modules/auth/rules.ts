@@ -1,12 +1,12 @@
-// Accounts: registration with an e-mailed one-time code, verification, sign-in, roles.
+// Accounts: registration with an e-mailed one-time code, verification, sign-in.
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { burnPasswordCheck, hashPassword, passwordMatches } from '../auth/passwords.js';
-import type { Role, UserRow } from '../db/schema.js';
-import type { Mail } from '../mail/mailer.js';
-import type { Db } from './context.js';
-import { invalid, isUniqueViolationRefusal, notFound, rejected } from './account-errors.js';
-import { unauthenticated } from './errors.js';
+import { burnPasswordCheck, hashPassword, passwordMatches } from '../../auth/passwords.js';
+import type { Role, UserRow } from '../../db/schema.js';
+import type { Mail } from '../../mail/mailer.js';
+import type { Db } from '../../shared/context.js';
+import { notFound, rejected, unauthenticated } from '../../shared/errors.js';
+import { isUniqueViolationRefusal } from './account-errors.js';
 
 export const OTP_LIFETIME_MS = 15 * 60 * 1000;
 export const OTP_MAX_FAILED_TRIES = 5;
@@ -137,39 +137,3 @@ export async function signIn(db: Db, username: string, password: string): Promis
   if (!user.is_verified) throw unauthenticated('Please Verify user Account !');
   return user;
 }
-
-export const findUser = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-
-/** Admin's role change: to Staff or back to User. An Admin's own role is not changed here. */
-export async function changeRole(db: Db, id: string, role: Role): Promise<'changed' | 'admin'> {
-  if (role !== 'Staff' && role !== 'User') throw invalid('body', 'The role must be "Staff" or "User"');
-  const user = await findUser(db, id);
-  if (!user) throw notFound('User not found');
-  if (user.role === 'Admin') return 'admin';
-  await db.updateTable('users').set({ role }).where('id', '=', id).execute();
-  return 'changed';
-}
-
-export interface UserPageQuery {
-  role: Role;
-  page: number;
-  pageSize: number;
-  search?: string | undefined;
-}
-
-export async function listUsers(db: Db, query: UserPageQuery): Promise<{ rows: UserRow[]; total: number }> {
-  let base = db.selectFrom('users').where('role', '=', query.role);
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    base = base.where((eb) => eb.or([eb(sql`lower(username)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]));
-  }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const offset = (query.page - 1) * query.pageSize;
-  if (offset >= Number(total)) return { rows: [], total: Number(total) };
-  const rows = await base.selectAll().orderBy('created_at').orderBy('id').limit(query.pageSize).offset(offset).execute();
-  return { rows, total: Number(total) };
-}
-
-/** `%`, `_` and `\` in a search are literal characters, not patterns. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,20 +1,16 @@
-// The catalogue: listing, filters, sorts and paging; one book; best sellers; the admin's
-// create, edit, timed discount and delete.
-import { randomUUID } from 'node:crypto';
+// The storefront's catalogue: listing, filters, sorts and paging, books by author, best
+// sellers; and a book as every module reads it (a book with its reviews, whether its sale runs).
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { BookRow, Database, NewBook } from '../db/schema.js';
-import { escapeLike } from './accounts.js';
-import { isUniqueViolation, type Db, type Tx } from './context.js';
-import type { Publish } from '../live/notifier.js';
-import { invalid, notFound, rejected, RuleRefusal } from './errors.js';
-import { percentToBasisPoints, rupeesToPaisa } from './money.js';
-import type { components } from '../../../sdk/src/generated/schema.js';
+import type { BookRow, Database } from '../../db/schema.js';
+import type { Db } from '../../shared/context.js';
+import { notFound } from '../../shared/errors.js';
+import { escapeLike } from '../../shared/wire.js';
 
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
 export const MAX_STOCK = 1_000_000;
-/** No catalogue holds two billion books: a page that starts further on is empty. */
+/** No catalog holds two billion books: a page that starts further on is empty. */
 const MAX_OFFSET = 2 ** 31;
 
 export interface ReviewView {
@@ -96,7 +92,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
 }
 
 /** Each book's reviews (oldest first) as one more column, `reviews`, of a query over `books`. */
-const reviewsColumn = (db: Db) =>
+export const reviewsColumn = (db: Db) =>
   jsonArrayFrom(
     db
       .selectFrom('reviews')
@@ -108,7 +104,7 @@ const reviewsColumn = (db: Db) =>
   ).as('reviews');
 
 /** A row with {@link reviewsColumn} as a book and its reviews (JSON carries instants as text). */
-function splitReviews({ reviews, ...book }: BookRow & { reviews: (Omit<ReviewView, 'created_at'> & { created_at: string })[] }): BookWithReviews {
+export function splitReviews({ reviews, ...book }: BookRow & { reviews: (Omit<ReviewView, 'created_at'> & { created_at: string })[] }): BookWithReviews {
   return { book, reviews: reviews.map((review) => ({ ...review, created_at: new Date(review.created_at) })) };
 }
 
@@ -136,21 +132,10 @@ export async function withReviews(db: Db, books: BookRow[]): Promise<BookWithRev
   return books.map((book) => ({ book, reviews: byBook.get(book.id) ?? [] }));
 }
 
-export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
-  const row = await db.selectFrom('books').selectAll().select(reviewsColumn(db)).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Book not found');
-  return splitReviews(row);
-}
-
 /** The author's books, newest first; the match is exact and case-sensitive (legacy). */
 export async function booksByAuthor(db: Db, author: string): Promise<BookWithReviews[]> {
   const books = await db.selectFrom('books').selectAll().where('author', '=', author).orderBy('created_at', 'desc').orderBy('id').execute();
   if (books.length === 0) throw notFound('No books found for this author');
-  return withReviews(db, books);
-}
-
-export async function allBooks(db: Db): Promise<BookWithReviews[]> {
-  const books = await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
   return withReviews(db, books);
 }
 
@@ -180,141 +165,4 @@ export async function bestSellers(db: Db): Promise<{ entry: BookWithReviews; ord
     const entry = entries.get(r.id);
     return entry ? [{ entry, orderCount: Number(r.order_count) }] : [];
   });
-}
-
-type ContractBook = components['schemas']['Book'];
-
-/**
- * The Add Book / Edit Book form after the contract's validation (numbers and booleans
- * coerced): the contract's book fields, with the flags and the sale window optional.
- */
-export type BookInput = Pick<
-  ContractBook,
-  'title' | 'author' | 'genre' | 'isbn' | 'description' | 'publisher' | 'publicationDate' | 'price' | 'quantity' | 'language' | 'discount' | 'format'
-> &
-  Partial<Pick<ContractBook, 'isOnSale' | 'availableInLibrary' | 'awardWinners' | 'startTime' | 'endTime'>>;
-
-/** An instant from the wire; refuses what the date-time format lets through but no clock has. */
-export function parseInstant(value: string, field: string): Date {
-  const date = new Date(value);
-  const ms = date.getTime();
-  // PostgreSQL keeps years 4713 BC .. 294276 AD; JavaScript dates go further.
-  if (Number.isNaN(ms) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw invalid(field, `${field} is not a valid date-time`);
-  return date;
-}
-
-function optionalInstant(value: string | null | undefined, field: string): Date | null {
-  // The legacy Edit Book form sends an empty part, or the text "null", for "no sale window".
-  return value === undefined || value === null || value === '' || value === 'null' ? null : parseInstant(value, field);
-}
-
-function bookColumns(input: BookInput): Omit<NewBook, 'id' | 'created_at' | 'image_path'> {
-  const quantity = input.quantity;
-  if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_STOCK) throw invalid('quantity', `quantity must be between 0 and ${MAX_STOCK}`);
-  const startTime = optionalInstant(input.startTime, 'startTime');
-  const endTime = optionalInstant(input.endTime, 'endTime');
-  if (startTime && endTime && startTime.getTime() > endTime.getTime()) throw invalid('endTime', 'endTime must not be before startTime');
-  const text = (value: string, field: string) => {
-    const trimmed = value.trim();
-    if (!trimmed) throw invalid(field, `${field} must not be blank`);
-    return trimmed;
-  };
-  return {
-    title: text(input.title, 'title'),
-    author: text(input.author, 'author'),
-    genre: input.genre,
-    isbn: text(input.isbn, 'isbn'),
-    description: text(input.description, 'description'),
-    publisher: text(input.publisher, 'publisher'),
-    publication_date: parseInstant(input.publicationDate, 'publicationDate'),
-    price_paisa: rupeesToPaisa(input.price, 'price'),
-    quantity,
-    language: text(input.language, 'language'),
-    discount_bp: percentToBasisPoints(input.discount, 'discount'),
-    format: input.format,
-    is_on_sale: input.isOnSale ?? false,
-    available_in_library: input.availableInLibrary ?? false,
-    award_winners: input.awardWinners ?? false,
-    start_time: startTime,
-    end_time: endTime,
-  };
-}
-
-const DUPLICATE_BOOK = 'A book with the same title or ISBN already exists.';
-
-async function assertUnique(db: Db, title: string, isbn: string, exceptId?: string) {
-  let query = db
-    .selectFrom('books')
-    .select('id')
-    .where((eb) => eb.or([eb(sql`lower(title)`, '=', title.toLowerCase()), eb(sql`lower(isbn)`, '=', isbn.toLowerCase())]));
-  if (exceptId) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw rejected(DUPLICATE_BOOK);
-}
-
-const duplicateOr = (error: unknown) => (!(error instanceof RuleRefusal) && isUniqueViolation(error) ? rejected(DUPLICATE_BOOK) : error);
-
-/** Adds a book, stores the notification and announces it live (inside the caller's transaction). */
-export async function createBook(tx: Tx, input: BookInput, imagePath: string | null, now: Date, publish: Publish): Promise<BookRow> {
-  const columns = bookColumns(input);
-  try {
-    {
-      await assertUnique(tx, columns.title, columns.isbn);
-      const book = await tx
-        .insertInto('books')
-        .values({ ...columns, id: randomUUID(), image_path: imagePath, created_at: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx.insertInto('notifications').values({ id: randomUUID(), message: `New book added! ${book.title}`, created_at: now }).execute();
-      publish({ sender: 'Admin', text: `New book added! ${book.title}` });
-      return book;
-    }
-  } catch (error) {
-    throw duplicateOr(error);
-  }
-}
-
-/** Saves the Edit Book form; a new image replaces the old one. Answers the replaced image path. */
-export async function updateBook(db: Db, id: string, input: BookInput, imagePath: string | null): Promise<{ replacedImage: string | null }> {
-  const columns = bookColumns(input);
-  try {
-    return await db.transaction().execute(async (tx) => {
-      const existing = await tx.selectFrom('books').select(['id', 'image_path']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!existing) throw notFound('Book not found');
-      await assertUnique(tx, columns.title, columns.isbn, id);
-      await tx
-        .updateTable('books')
-        .set({ ...columns, ...(imagePath ? { image_path: imagePath } : {}) })
-        .where('id', '=', id)
-        .execute();
-      return { replacedImage: imagePath ? existing.image_path : null };
-    });
-  } catch (error) {
-    throw duplicateOr(error);
-  }
-}
-
-export interface DiscountOffer {
-  Discount: number;
-  StartTime: string;
-  EndTime: string;
-  IsOnSale: boolean;
-}
-
-export async function setDiscountOffer(db: Db, id: string, offer: DiscountOffer): Promise<void> {
-  const start = parseInstant(offer.StartTime, 'StartTime');
-  const end = parseInstant(offer.EndTime, 'EndTime');
-  if (start.getTime() > end.getTime()) throw invalid('EndTime', 'EndTime must not be before StartTime');
-  const result = await db
-    .updateTable('books')
-    .set({ discount_bp: percentToBasisPoints(Number(offer.Discount), 'Discount'), start_time: start, end_time: end, is_on_sale: offer.IsOnSale })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Book not found');
-}
-
-/** Deletes the book (its cart lines, wishlist entries and reviews go with it; orders keep their lines). */
-export async function deleteBook(db: Db, id: string): Promise<{ imagePath: string | null }> {
-  const deleted = await db.deleteFrom('books').where('id', '=', id).returning('image_path').executeTakeFirst();
-  if (!deleted) throw notFound('Book not found');
-  return { imagePath: deleted.image_path };
 }
