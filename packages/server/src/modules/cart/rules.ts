@@ -36,7 +36,7 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
       'books.author',
       'books.image_path',
       // The price and sale as they stand now: placing the order charges the list price less the
-      // discount while the window runs (orders.ts), so the cart shows the same.
+      // discount while the window runs (modules/orders/rules.ts), so the cart shows the same.
       'books.discount_bp',
       'books.is_on_sale',
       'books.start_time',
