@@ -5,6 +5,17 @@ import { defineConfig } from 'vitest/config';
 // examples (tests/setup/mock-global.ts).
 const sharedMock = fileURLToPath(new URL('./tests/setup/mock-global.ts', import.meta.url));
 
+// The SDK from source, as the web app consumes it (packages/web/vite.config.ts): the tests of the
+// mock and the server, and the end to end, import it by name and never need an SDK build.
+const sdkFromSource = {
+  alias: [
+    { find: /^@pustak\/sdk\/schema$/, replacement: fileURLToPath(new URL('./packages/sdk/src/generated/schema.ts', import.meta.url)) },
+    { find: /^@pustak\/sdk\/domain$/, replacement: fileURLToPath(new URL('./packages/sdk/src/domain/index.ts', import.meta.url)) },
+    { find: /^@pustak\/sdk\/live$/, replacement: fileURLToPath(new URL('./packages/sdk/src/notifications.ts', import.meta.url)) },
+    { find: /^@pustak\/sdk$/, replacement: fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)) },
+  ],
+};
+
 // One run, five layers (shared/guides/architecture.md): contract, SDK, mock, web pages and
 // browser end-to-end.
 export default defineConfig({
@@ -33,10 +44,11 @@ export default defineConfig({
         },
       },
       {
+        resolve: sdkFromSource,
         test: {
           name: 'mock',
           isolate: false, // one module graph for the project's files (node, no shared state)
-          include: ['tests/mock/**/*.test.ts'],
+          include: ['packages/mock/test/**/*.test.ts'],
           globalSetup: [sharedMock],
           environment: 'node',
           testTimeout: 60_000,
@@ -44,11 +56,12 @@ export default defineConfig({
         },
       },
       {
+        resolve: sdkFromSource,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['packages/server/test/**/*.test.ts'],
           // PostgreSQL-only suites (several instances, faults) run in server-pg.
-          exclude: ['tests/server/pg-*.test.ts'],
+          exclude: ['packages/server/test/pg-*.test.ts'],
           environment: 'node',
           // The seeded PGlite database every test server starts from, made once for the run.
           globalSetup: ['tests/setup/pglite-seed.ts'],
@@ -66,13 +79,14 @@ export default defineConfig({
       },
       {
         // The same server suites on PostgreSQL, and the PostgreSQL-only ones (several instances,
-        // oversell, faults): one throwaway cluster for the project (tests/server/postgres-global.ts),
+        // oversell, faults): one throwaway cluster for the project (packages/server/test/postgres-global.ts),
         // a fresh database per test server.
+        resolve: sdkFromSource,
         test: {
           name: 'server-pg',
-          include: ['tests/server/{conformance,authorization,rules,http,security}.test.ts', 'tests/server/pg-*.test.ts'],
+          include: ['packages/server/test/{conformance,authorization,rules,http,security}.test.ts', 'packages/server/test/pg-*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/server/postgres-global.ts'],
+          globalSetup: ['packages/server/test/postgres-global.ts'],
           isolate: false, // as in server
           sequence: { groupOrder: 2 },
           fileParallelism: false,
@@ -98,6 +112,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: sdkFromSource,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { seedBenchData } from './lib/bench-seed.mjs';
-import { findFreePort } from './lib/free-port.mjs';
-import { run } from './lib/run.mjs';
-import { startPostgres } from './lib/postgres.mjs';
+import { seedBenchData } from '@pustak/dev-tools/bench-seed';
+import { findFreePort } from '@pustak/dev-tools/free-port';
+import { run } from '@pustak/dev-tools/run';
+import { startPostgres } from '@pustak/dev-tools/postgres';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { seedBenchData } from './lib/bench-seed.mjs';
-import { findFreePort } from './lib/free-port.mjs';
-import { run } from './lib/run.mjs';
+import { seedBenchData } from '@pustak/dev-tools/bench-seed';
+import { findFreePort } from '@pustak/dev-tools/free-port';
+import { run } from '@pustak/dev-tools/run';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {

@@ -18,9 +18,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from './lib/free-port.mjs';
-import { startPostgres } from './lib/postgres.mjs';
-import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
+import { startPostgres } from '@pustak/dev-tools/postgres';
+import { startRoundRobinProxy } from '@pustak/dev-tools/round-robin-proxy';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

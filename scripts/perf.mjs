@@ -20,8 +20,8 @@ import { parseArgs } from 'node:util';
 import { build, preview } from 'vite';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startMock } from './mock/index.mjs';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.mjs';
+import { startMock } from '@pustak/mock';
+import { CHROMIUM_ARGS, chromiumPath } from '@pustak/dev-tools/chromium';
 
 const BOOK = '0f0e0000-0000-4000-8000-000000000003'; // Muna Madan in the mock's examples
 const DEFAULT_PAGES = ['/', '/books', `/bookDetails/${BOOK}`];

@@ -4,7 +4,7 @@
 // mock, so the browser never sees a second origin. Ctrl-C stops both.
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMock } from './mock/index.mjs';
+import { startMock } from '@pustak/mock';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = resolve(root, 'packages/web');

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from './lib/free-port.mjs';
+import { findFreePort } from '@pustak/dev-tools/free-port';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = resolve(root, 'packages/web');

@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { chromiumPath } from '../../scripts/lib/chromium.mjs';
+import { chromiumPath } from '@pustak/dev-tools/chromium';
 // @ts-expect-error plain ESM script without type declarations
-import { findFreePort } from '../../scripts/lib/free-port.mjs';
-import { startServerProcess, type ServerProcess } from '../server/processes.js';
+import { findFreePort } from '@pustak/dev-tools/free-port';
+import { startServerProcess, type ServerProcess } from '@pustak/server/test/processes';
 import { CHROMIUM_ARGS, broadcastLive, reportPagesOnFailure, watchHub, watchPage, type WatchedPage } from './harness.js';
 
 const signalrBundle = createRequire(import.meta.url).resolve('@microsoft/signalr/dist/browser/signalr.js');

@@ -4,8 +4,7 @@
 // `securitypolicyviolation` event and every CSP message on the console counts.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { webAppCsp } from '../../packages/server/src/http/security.js';
-import { IDS, startTestServer, type TestServer } from '../server/helpers.js';
+import { IDS, startTestServer, webAppCsp, type TestServer } from '@pustak/server/test/helpers';
 import { CHROMIUM_ARGS, DESKTOP, PHONE, loadImages } from './harness.js';
 
 let t: TestServer;

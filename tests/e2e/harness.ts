@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { CHROMIUM_ARGS as chromiumArgs, chromiumPath } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS as chromiumArgs, chromiumPath } from '@pustak/dev-tools/chromium';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -33,8 +33,8 @@ export const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003';
  * renderer for each new tab and keeps a spare beside it: a new process, its Blink and V8 set up,
  * the app's scripts compiled again. Measured, the whole end to end alone on the 2-core machine,
  * same hour: 282 to 254 CPU-s, 205 to 192 s (a few CPU-s of it server-flow's two server
- * processes, tests/server/processes.ts). Tabs keep their own documents and storage (a context
- * each); only the process is shared, as a browser short of memory shares it.
+ * processes, packages/server/test/processes.ts). Tabs keep their own documents and storage (a
+ * context each); only the process is shared, as a browser short of memory shares it.
  */
 export const CHROMIUM_ARGS: string[] = [...chromiumArgs, '--renderer-process-limit=1'];
 

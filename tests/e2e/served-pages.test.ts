@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview as vitePreview } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IDS, PASSWORD, startTestServer, type TestServer } from '../server/helpers.js';
+import { IDS, PASSWORD, startTestServer, type TestServer } from '@pustak/server/test/helpers';
 import { CHROMIUM_ARGS, DESKTOP, PHONE, recordLayoutShifts, shifts } from './harness.js';
 
 const HERO = 'Find your next favourite book';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { formatRevenue } from '../../packages/sdk/src/domain/index.js';
-import { startServerProcess, type ServerProcess } from '../server/processes.js';
+import { formatRevenue } from '@pustak/sdk/domain';
+import { startServerProcess, type ServerProcess } from '@pustak/server/test/processes';
 import { CHROMIUM_ARGS, type WatchedPage, reportPagesOnFailure, reviewsLoaded, screenshot, watchPage } from './harness.js';
 
 const MUNA_MADAN = '0f0e0000-0000-4000-8000-000000000003'; // Rs. 450, 10 % off while its sale runs

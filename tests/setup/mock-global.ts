@@ -7,7 +7,7 @@
 // Both bind free loopback ports and are closed after the run, whether the tests passed or not.
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without type declarations
-import { startMock } from '../../scripts/mock/index.mjs';
+import { startMock } from '@pustak/mock';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
-// The seeded example database for the test servers on PGlite (tests/server/helpers.ts), made
-// once per Vitest run instead of once per test file: PGlite's initdb, the migrations and the
-// seed cost seconds of the two cores each time, loading the copy well under one. Written to a
-// temporary file, named to the tests with inject('pgliteSeed'), removed after the run.
+// The seeded example database for the test servers on PGlite (packages/server/test/helpers.ts),
+// made once per Vitest run instead of once per test file: PGlite's initdb, the migrations and
+// the seed cost seconds of the two cores each time, loading the copy well under one. Written to
+// a temporary file, named to the tests with inject('pgliteSeed'), removed after the run.
 //
 // `npm test` runs two Vitest processes side by side (scripts/test.mjs), and both need it: given
 // PUSTAK_TEST_SEED_DIR (a folder test.mjs makes and removes), the first to get here builds it
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestProject } from 'vitest/node';
-import { buildSeededDump } from '../server/seeded-dump.js';
+import { buildSeededDump } from '@pustak/server/test/seeded-dump';
 
 declare module 'vitest' {
   export interface ProvidedContext {

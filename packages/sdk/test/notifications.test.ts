@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { startMock } from '../../../scripts/mock/index.mjs';
+import { startMock } from '@pustak/mock';
 import { connectNotifications, type ConnectionState, type NotificationConnection } from '../src/index.js';
 
 type RunningMock = Awaited<ReturnType<typeof startMock>>;

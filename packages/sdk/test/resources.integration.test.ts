@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { contractPath } from '@pustak/contract';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { startMock } from '../../../scripts/mock/index.mjs';
+import { startMock } from '@pustak/mock';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
 import {
   ApiError, createPustakClient, isApiError, type AssignableRole, type BookInput, type PustakClient,

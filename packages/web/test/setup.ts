@@ -59,7 +59,7 @@ beforeAll(async () => {
     return;
   }
   // @ts-expect-error plain ESM script without type declarations
-  const { startMock } = await import('../../../scripts/mock/index.mjs');
+  const { startMock } = await import('@pustak/mock');
   ownMock = (await startMock({ port: 0, log: { info() {}, warn() {}, error: console.error } })) as {
     url: string;
     close(): Promise<void>;

@@ -1,0 +1,91 @@
+// The catalogue's read cache: entries expire, a clear drops all, and a write that changes only
+// some books drops only the entries tagged with them, including a load that was under way.
+import { describe, expect, it } from 'vitest';
+import { createReadCache } from '../src/read-cache/store.js';
+import { manualClock } from '../src/clock.js';
+
+function counter(values: Record<string, string[]>) {
+  const loads: string[] = [];
+  const load = (key: string) => async () => {
+    loads.push(key);
+    return values[key]!;
+  };
+  return { loads, load };
+}
+
+describe('the read cache', () => {
+  it('answers from memory until the time to live has passed in server time', async () => {
+    const clock = manualClock('2026-11-23T10:00:00Z');
+    const cache = createReadCache(clock);
+    const { loads, load } = counter({ a: ['x'] });
+    await cache.get('a', load('a'), 30_000);
+    await cache.get('a', load('a'), 30_000);
+    clock.advance(29_999);
+    await cache.get('a', load('a'), 30_000);
+    expect(loads).toEqual(['a']);
+    clock.advance(1);
+    await cache.get('a', load('a'), 30_000);
+    expect(loads).toEqual(['a', 'a']);
+  });
+
+  it('when full, lets go of the entry used least recently, not the first one stored', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'), { maxEntries: 3 });
+    const { loads, load } = counter({ home: ['x'], a: ['x'], b: ['x'], c: ['x'] });
+    await cache.get('home', load('home'), 30_000);
+    await cache.get('a', load('a'), 30_000);
+    await cache.get('b', load('b'), 30_000);
+    await cache.get('home', load('home'), 30_000); // the first page: asked for again and again
+    await cache.get('c', load('c'), 30_000); // full: 'a' goes, the least recently used
+    await cache.get('home', load('home'), 30_000);
+    await cache.get('b', load('b'), 30_000);
+    expect(loads).toEqual(['home', 'a', 'b', 'c']);
+    await cache.get('a', load('a'), 30_000);
+    expect(loads.at(-1)).toBe('a');
+  });
+
+  it('drops only the entries tagged with a forgotten tag', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'));
+    const { loads, load } = counter({ page1: ['book:1', 'book:2'], page2: ['book:3'], one: ['book:1'] });
+    for (const key of ['page1', 'page2', 'one']) await cache.get(key, load(key), 30_000, (tags) => tags);
+    cache.forgetTagged('book:1');
+    for (const key of ['page1', 'page2', 'one']) await cache.get(key, load(key), 30_000, (tags) => tags);
+    expect(loads).toEqual(['page1', 'page2', 'one', 'page1', 'one']);
+    cache.clear();
+    await cache.get('page2', load('page2'), 30_000, (tags) => tags);
+    expect(loads.at(-1)).toBe('page2');
+  });
+
+  it('does not keep a load that was under way when one of its tags was forgotten', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'));
+    let finish!: (tags: string[]) => void;
+    let loads = 0;
+    const slow = () => {
+      loads += 1;
+      return new Promise<string[]>((done) => (finish = done));
+    };
+    const first = cache.get('page', slow, 30_000, (tags) => tags);
+    cache.forgetTagged('book:1'); // the stock changed while the page was being read
+    finish(['book:1']);
+    await first;
+    // Read again: the first answer may show the old stock.
+    const second = cache.get('page', slow, 30_000, (tags) => tags);
+    expect(loads).toBe(2);
+    finish(['book:1']);
+    await second;
+    // A load that started after the forget is kept.
+    await cache.get('page', slow, 30_000, (tags) => tags);
+    expect(loads).toBe(2);
+  });
+
+  it('does not remember a failed load', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'));
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      throw new Error('database down');
+    };
+    await expect(cache.get('a', failing)).rejects.toThrow('database down');
+    await expect(cache.get('a', failing)).rejects.toThrow('database down');
+    expect(calls).toBe(2);
+  });
+});

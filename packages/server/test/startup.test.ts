@@ -1,0 +1,89 @@
+// How the server starts: production refuses to run without its secret, serves the built web
+// app and has no demo data or dev routes; the --memory sandbox starts over on POST /__dev/reset.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer, startServerProcess, type ServerProcess } from './processes.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const running: ServerProcess[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.stop()));
+  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
+});
+
+async function folder() {
+  const dir = await mkdtemp(join(tmpdir(), 'pustak-startup-'));
+  folders.push(dir);
+  return dir;
+}
+
+describe('production', () => {
+  it('refuses to start without PUSTAK_JWT_SECRET, saying so', async () => {
+    await buildServer();
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: await folder() };
+    delete env.PUSTAK_JWT_SECRET;
+    const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (c) => (output += c));
+    const code = await new Promise((done) => child.on('exit', done));
+    expect(code).toBe(1);
+    expect(output).toContain('PUSTAK_JWT_SECRET is not set');
+  });
+
+  it('serves the built web app, with no demo accounts and no dev outbox', async () => {
+    const web = await folder();
+    await writeFile(join(web, 'index.html'), '<!doctype html><title>Pustak</title>');
+    await writeFile(join(web, 'index.js.map'), '{"version":3}');
+    const server = await startServerProcess({
+      env: { NODE_ENV: 'production', DATA_DIR: await folder(), PUSTAK_JWT_SECRET: randomBytes(32).toString('base64url'), WEB_DIST: web, HOST: '127.0.0.1' },
+    });
+    running.push(server);
+    const page = await fetch(`${server.url}/admin/books`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Pustak</title>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await fetch(`${server.url}/index.js.map`)).status).toBe(404);
+    expect((await fetch(`${server.url}/__dev/outbox`)).status).toBe(404);
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"pustak123"}' });
+    expect(login.status).toBe(401);
+    const books = (await (await fetch(`${server.url}/api/book/all`)).json()) as { pagination: { totalItems: number } };
+    expect(books.pagination.totalItems).toBe(0);
+  });
+});
+
+describe('settings from the environment', () => {
+  it('refuses a CORS_ORIGINS entry that is not an origin, and an unknown RATE_LIMITS', async () => {
+    await buildServer();
+    for (const [name, value, message] of [['CORS_ORIGINS', '*', 'CORS_ORIGINS holds "*"'], ['RATE_LIMITS', 'maybe', 'RATE_LIMITS must be "on" or "off"']]) {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: await folder(), [name!]: value };
+      const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stderr.on('data', (c) => (output += c));
+      const code = await new Promise((done) => child.on('exit', done));
+      expect(code, output).toBe(1);
+      expect(output).toContain(message);
+    }
+  });
+});
+
+describe('the --memory sandbox', () => {
+  it('answers like the real thing and starts over on POST /__dev/reset', async () => {
+    const server = await startServerProcess({ args: ['--memory'] });
+    running.push(server);
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"admin","password":"pustak123"}' });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const removed = await fetch(`${server.url}/api/bookcrud/deletebook/0f0e0000-0000-4000-8000-000000000003`, { method: 'DELETE', headers: auth });
+    expect(removed.status).toBe(200);
+    const count = async () => ((await (await fetch(`${server.url}/api/book/all`)).json()) as { pagination: { totalItems: number } }).pagination.totalItems;
+    expect(await count()).toBe(26);
+    expect((await fetch(`${server.url}/__dev/reset`, { method: 'POST' })).status).toBe(200);
+    expect(await count()).toBe(27);
+  });
+});
