@@ -52,7 +52,7 @@ const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Ex
   eb.and([eb('is_on_sale', '=', true), eb('start_time', '<=', now), eb('end_time', '>=', now)]);
 
 /**
- * One page of the catalogue, as GET /book/all describes it. Filters combine with AND. Every
+ * One page of the catalog, as GET /book/all describes it. Filters combine with AND. Every
  * sort ends with the book id ascending, so paging never repeats or skips a book. sortDesc
  * flips the sort; the filter-like sorts order the books they keep by createdAt.
  */
