@@ -9,6 +9,7 @@ const sharedMock = fileURLToPath(new URL('./tests/setup/mock-global.ts', import.
 // mock and the server, and the end to end, import it by name and never need an SDK build.
 const sdkFromSource = {
   alias: [
+    { find: /^@pustak\/sdk\/schema$/, replacement: fileURLToPath(new URL('./packages/sdk/src/generated/schema.ts', import.meta.url)) },
     { find: /^@pustak\/sdk\/domain$/, replacement: fileURLToPath(new URL('./packages/sdk/src/domain/index.ts', import.meta.url)) },
     { find: /^@pustak\/sdk\/live$/, replacement: fileURLToPath(new URL('./packages/sdk/src/notifications.ts', import.meta.url)) },
     { find: /^@pustak\/sdk$/, replacement: fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)) },

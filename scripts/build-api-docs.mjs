@@ -15,10 +15,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contractPath } from '@pustak/contract';
 import YAML from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const contractPath = resolve(root, 'openapi/openapi.yaml');
 export const defaultOutputPath = resolve(root, 'docs/api-reference/index.html');
 /** Only the page itself: inline scripts and styles, data: images and fonts, nothing fetched. */
 export const CONTENT_SECURITY_POLICY =

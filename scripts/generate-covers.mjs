@@ -4,13 +4,11 @@
 // cover by re-running `node scripts/generate-covers.mjs`; the SVGs are committed because the
 // web app serves them as static files and must not depend on this script at run time.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { contractPath } from '@pustak/contract';
+import { coversDir } from '@pustak/web/covers';
 import YAML from 'yaml';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const contractPath = resolve(root, 'openapi/openapi.yaml');
-const coversDir = resolve(root, 'packages/web/public/covers');
 
 // Background, accent and text colour per genre: a reader can tell the genre at a glance.
 const palette = {

@@ -4,10 +4,11 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { contractPath } from '@pustak/contract';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const contractPath = resolve(root, 'openapi/openapi.yaml');
+export { contractPath };
 export const schemaPath = resolve(root, 'packages/sdk/src/generated/schema.ts');
 
 const HEADER = `/**

@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contractPath } from '@pustak/contract';
 import YAML from 'yaml';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const contractPath = resolve(repoRoot, 'openapi/openapi.yaml');
+export { contractPath };
 
 // The contract is plain JSON-shaped data of arbitrary depth; the tests check its shape.
 export type Json = any;

@@ -2,14 +2,14 @@
 // (http://localhost:4010/covers/<slug>.svg, the default mock origin), so the mock serves the
 // SVGs itself and the gateway rewrites that origin to the one a caller actually used.
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { coversDir } from '@pustak/web/covers';
 import { sendJson } from './http.mjs';
 
 export const COVERS_PATH = '/covers';
 /** The origin the contract's examples use for covers. */
 export const EXAMPLE_ORIGIN = 'http://localhost:4010';
-const COVERS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/public/covers');
+const COVERS_DIR = coversDir;
 const COVER_FILE = /^\/covers\/([a-z0-9-]+\.svg)$/;
 // A Host header we are willing to echo into a URL: a name or IPv4/IPv6 literal and a port.
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

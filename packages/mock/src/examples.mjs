@@ -6,10 +6,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { contractPath } from '@pustak/contract';
 import YAML from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const contractPath = resolve(root, 'openapi/openapi.yaml');
+export { contractPath };
 export const examplesDocPath = resolve(root, 'docs/mock-examples.md');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 

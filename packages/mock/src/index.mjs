@@ -11,8 +11,6 @@
 // hub and everything else under /hubs are forwarded to that backend, and every request or
 // response that breaks the contract is reported (console and /__mock/violations).
 import { createServer, request as httpRequest } from 'node:http';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_BASE, DEFAULT_MAX_BODY_BYTES, createApiProxy } from './api-proxy.mjs';
 import { CONTROL_BASE, createControls, startSampleBroadcasts } from './controls.mjs';
 import { COVERS_PATH, serveCover } from './covers.mjs';
@@ -20,6 +18,7 @@ import { createFaults } from './faults.mjs';
 import { BodyTooLargeError, sendJson, setCorsHeaders } from './http.mjs';
 import { DEFAULT_HANDSHAKE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_MAX_RECORD_BYTES, HUB_PATH, createNotificationHub } from '@pustak/hub';
 import { startPrism } from './prism.mjs';
+import { contractPath } from '@pustak/contract';
 
 /** @typedef {import('./prism.mjs').Logger} Logger */
 
@@ -57,7 +56,7 @@ const HEALTH_PROBE_TIMEOUT_MS = 2_000;
  * @property {() => Promise<void>} close stops the timer, the hub, the gateway and Prism
  */
 
-export const DEFAULT_SPEC_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../openapi/openapi.yaml');
+export const DEFAULT_SPEC_PATH = contractPath;
 
 /**
  * Starts the mock and resolves once every part answers. Rejects with a readable reason when

@@ -7,12 +7,13 @@ import { authApi, type AuthApi } from './resources/auth.js';
 import { booksApi, type BooksApi } from './resources/books.js';
 import type { RawClient } from './resources/call.js';
 import { cartApi, type CartApi } from './resources/cart.js';
-import { catalogApi, type CatalogApi } from './resources/catalog.js';
+import { catalogApi, type CatalogApi } from './resources/catalog-admin.js';
 import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
 import { operationOf } from './resources/operations.js';
-import { ordersApi, staffApi, type OrdersApi, type StaffApi } from './resources/orders.js';
+import { ordersApi, type OrdersApi } from './resources/orders.js';
 import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
+import { staffApi, type StaffApi } from './resources/staff.js';
 import { usersApi, type UsersApi } from './resources/users.js';
 import { wishlistApi, type WishlistApi } from './resources/wishlist.js';
 

@@ -3,6 +3,7 @@
 // data of the right shape. The `cases` record is keyed by operationId, so the compiler
 // demands one case per operation and the last test checks the contract has no others.
 import { readFile } from 'node:fs/promises';
+import { contractPath } from '@pustak/contract';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '@pustak/mock';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
@@ -296,7 +297,7 @@ describe('every operation through its resource method', () => {
   });
 
   it('covers exactly the operations of the contract', async () => {
-    const contract = await readFile(new URL('../../../openapi/openapi.yaml', import.meta.url), 'utf8');
+    const contract = await readFile(contractPath, 'utf8');
     const declared = [...contract.matchAll(/^\s+operationId:\s*(\w+)\s*$/gm)].map((m) => m[1]).sort();
     expect(Object.keys(cases).sort()).toEqual(declared);
     const tabled = Object.values(OPERATIONS).flatMap((byMethod) => Object.values(byMethod)).sort();

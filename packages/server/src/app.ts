@@ -18,7 +18,7 @@ import { requestGuards } from './plugins/request-guards.js';
 import { securityHeaders, type SecurityOptions } from './plugins/security-headers.js';
 import { staticFiles } from './plugins/static-files.js';
 import { webPages } from './plugins/web-pages.js';
-import type { Services } from './services.js';
+import type { Services } from './shared/services.js';
 
 export interface AppOptions {
   contract: Contract;

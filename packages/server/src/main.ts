@@ -24,7 +24,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
 

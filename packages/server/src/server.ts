@@ -10,7 +10,7 @@ import { loadContract, type Contract } from './http/contract.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit.js';
 import { rateLimitStoreFor, type RateLimitStore } from './http/rate-limit-stores.js';
 import type { PostgresFanout } from './live/pg-fanout.js';
-import type { Services } from './services.js';
+import type { Services } from './shared/services.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { seeder } from './startup/seeding.js';
 import { routeHubUpgrades, wireServices } from './startup/services.js';

@@ -11,7 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { inject } from 'vitest';
 import { manualClock, type ManualClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/database.js';
-import { seedExampleData } from '../src/db/seed.js';
+import { seedExampleData } from '../src/demo/seed.js';
 import { loadContract, type Contract } from '../src/http/contract.js';
 import type { RateLimits } from '../src/http/rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore } from '../src/http/rate-limit-stores.js';

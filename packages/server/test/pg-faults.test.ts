@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startRoundRobinProxy } from '@pustak/dev-tools/round-robin-proxy';
-import { transact } from '../src/domain/context.js';
+import { transact } from '../src/shared/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
 import { api, insertAccounts, login, negotiate, openHub, query, startInstances, until } from './instances.js';
 import { startPostgres } from './postgres.js';

@@ -4,7 +4,7 @@
 // by a rolled-back transaction, the listener back after its connection is cut); cache clears
 // that reach every instance; health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transact } from '../src/domain/context.js';
+import { transact } from '../src/shared/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
 import { api, insertAccounts, login, negotiate, openHub, query, startInstances, until, type InstanceGroup, type RawHubClient } from './instances.js';
 

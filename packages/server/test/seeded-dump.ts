@@ -2,7 +2,7 @@
 // Vitest import here: the global setup (tests/setup/pglite-seed.ts) builds it before any test.
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
-import { seedExampleData } from '../src/db/seed.js';
+import { seedExampleData } from '../src/demo/seed.js';
 import { loadContract } from '../src/http/contract.js';
 
 /** The test servers' "now": the seed's dates (sales, orders, codes) are relative to it. */

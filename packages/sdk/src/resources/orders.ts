@@ -1,4 +1,4 @@
-import type { CancelOrderResponse, MessageEnvelope, Order, PlaceOrderResponse, RequestOptions } from '../types.js';
+import type { CancelOrderResponse, Order, PlaceOrderResponse, RequestOptions } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
@@ -13,28 +13,11 @@ export interface OrdersApi {
   cancel(orderId: string, options?: RequestOptions): Promise<CancelOrderResponse>;
 }
 
-/** Pickup at the counter (Admin, Staff). */
-export interface StaffApi {
-  /** `verifyOrder` — sends `{ClaimCode}`; completes the order and reduces stock. */
-  verifyOrder(orderId: string, claimCode: string, options?: RequestOptions): Promise<MessageEnvelope>;
-}
-
 export function ordersApi(raw: RawClient): OrdersApi {
   return {
     place: (options) => unwrap(raw.POST('/order/place', init(options))),
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
-  };
-}
-
-export function staffApi(raw: RawClient): StaffApi {
-  return {
-    verifyOrder: (orderId, claimCode, options) =>
-      unwrap(raw.PUT('/staff/verifyOrder/{orderId}', {
-        params: { path: { orderId } },
-        body: { ClaimCode: claimCode },
-        ...init(options),
-      })),
   };
 }

@@ -2,6 +2,7 @@
 // generated schema), so they cannot drift from it. The YAML is read here independently of the
 // generator to prove the two agree; the type checks fail to compile if a type is re-typed.
 import { readFileSync } from 'node:fs';
+import { contractPath } from '@pustak/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import YAML from 'yaml';
 import type { components, operations } from '../../src/generated/schema.js';
@@ -23,7 +24,7 @@ import {
   type SortByValue,
 } from '../../src/domain/index.js';
 
-const contract = YAML.parse(readFileSync(new URL('../../../../openapi/openapi.yaml', import.meta.url), 'utf8'), { maxAliasCount: -1 });
+const contract = YAML.parse(readFileSync(contractPath, 'utf8'), { maxAliasCount: -1 });
 const schemas = contract.components.schemas;
 const sortParameter = contract.paths['/book/all'].get.parameters.find((p: { name?: string }) => p.name === 'sortBy');
 

@@ -3,13 +3,12 @@
 // who may call it (security + x-roles), which media types its body may have, and the shape
 // of its error bodies (taken from the contract's own examples, so no envelope is written twice).
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { contractPath } from '@pustak/contract';
 import YAML from 'yaml';
 import type { Role } from '../db/schema.js';
 
-export const DEFAULT_CONTRACT_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../openapi/openapi.yaml');
+export const DEFAULT_CONTRACT_PATH = contractPath;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const ROLES: readonly Role[] = ['User', 'Staff', 'Admin'];

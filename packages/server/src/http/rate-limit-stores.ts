@@ -3,7 +3,7 @@
 // each one lets an attacker through N times the limit.
 import { sql } from 'kysely';
 import type { OpenDatabase } from '../db/database.js';
-import type { Db } from '../domain/context.js';
+import type { Db } from '../shared/context.js';
 
 export interface RateLimitCount {
   /** Attempts in the key's current window. */

@@ -4,8 +4,8 @@
 // ignore any bearer.
 import fp from 'fastify-plugin';
 import { operationOf, type Contract } from '../http/contract.js';
-import type { Caller } from '../handlers/types.js';
-import type { Services } from '../services.js';
+import type { Caller } from '../shared/handler.js';
+import type { Services } from '../shared/services.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,13 +4,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
-import { paletteFromContract } from '../domain/banner-colors.js';
-import { RuleRefusal } from '../domain/errors.js';
-import { createHandlers } from '../handlers/index.js';
-import type { HandlerContext, OperationId } from '../handlers/types.js';
+import { paletteFromContract } from '../modules/announcements/index.js';
+import { RuleRefusal } from '../shared/errors.js';
+import { createHandlers } from '../modules/index.js';
+import type { HandlerContext, OperationId } from '../shared/handler.js';
 import { documentForRoutes, type Contract } from '../http/contract.js';
 import { createValidatorCompiler, markOptionalBody } from '../http/validation.js';
-import type { Services } from '../services.js';
+import type { Services } from '../shared/services.js';
 
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 

@@ -2,8 +2,8 @@
 // reset to the demo data. Encapsulated (no fastify-plugin): it adds routes only, and being
 // registered last it takes every hook before it.
 import type { FastifyPluginAsync } from 'fastify';
-import { wipe } from '../db/seed.js';
-import type { Services } from '../services.js';
+import { wipe } from '../demo/seed.js';
+import type { Services } from '../shared/services.js';
 
 export interface DevRoutesOptions {
   services: Services;

@@ -4,10 +4,10 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
-import { RuleRefusal } from '../domain/errors.js';
+import { RuleRefusal } from '../shared/errors.js';
 import { errorBody, operationOf, type Contract } from '../http/contract.js';
 import { validationErrorsMap } from '../http/validation.js';
-import type { Services } from '../services.js';
+import type { Services } from '../shared/services.js';
 
 const PROBLEM = 'application/problem+json';
 const RFC9110_SECTION: Record<number, number> = { 400: 1, 401: 2, 403: 4, 404: 5, 413: 14, 415: 16, 422: 21 };

@@ -2,8 +2,8 @@
 // whose parts become the plain object the contract's schema describes, the image kept aside.
 import fastifyMultipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
-import { RuleRefusal } from '../domain/errors.js';
-import type { UploadedImage } from '../handlers/types.js';
+import { RuleRefusal } from '../shared/errors.js';
+import type { UploadedImage } from '../shared/handler.js';
 import { MAX_IMAGE_BYTES } from '../storage/images.js';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
 // PostgreSQL text cannot hold one).
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RuleRefusal } from '../domain/errors.js';
+import { RuleRefusal } from '../shared/errors.js';
 import { operationOf, type Contract } from '../http/contract.js';
 import { invalid, problem } from './problem-errors.js';
 

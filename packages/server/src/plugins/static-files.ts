@@ -1,14 +1,13 @@
 // Files: uploaded covers, the example covers (without a web build, which has its own) and, in
 // production, the web build's files (its pages come from web-pages.ts, with the banner).
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { coversDir } from '@pustak/web/covers';
 import fp from 'fastify-plugin';
 import { UPLOADS_PREFIX } from '../storage/images.js';
 
-/** The example catalogue's covers (the same files the web app serves at /covers). */
-export const COVERS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/public/covers');
+/** The example catalog's covers (the same files the web app serves at /covers). */
+const COVERS_DIR = coversDir;
 
 export const staticFiles = fp<{ uploadsDir: string; webDist?: string | undefined }>(async (app, { uploadsDir, webDist }) => {
   await app.register(fastifyStatic, {

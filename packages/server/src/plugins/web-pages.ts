@@ -5,8 +5,8 @@
 // addresses are absolute). Anything else nothing answers is a JSON 404.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { cachedActiveAnnouncement } from '../handlers/community.js';
-import type { Services } from '../services.js';
+import { cachedActiveAnnouncement } from '../modules/announcements/index.js';
+import type { Services } from '../shared/services.js';
 import { createWebPages } from './web-build-pages.js';
 
 /** This server's API, for the reads of a page asked for by `page`. */

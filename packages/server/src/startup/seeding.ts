@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { OpenDatabase } from '../db/database.js';
-import { isEmpty, seedExampleData } from '../db/seed.js';
+import { isEmpty, seedExampleData } from '../demo/seed.js';
 import type { Contract } from '../http/contract.js';
 
 /** Advisory lock key taken while seeding an empty PostgreSQL database. */

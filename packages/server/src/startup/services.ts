@@ -3,7 +3,7 @@
 // and cache clears to the other instances.
 import type { FastifyInstance } from 'fastify';
 import { createTokenService } from '../auth/tokens.js';
-import { createReadCache, type ReadCache } from '../cache.js';
+import { createReadCache, type ReadCache } from '../read-cache/store.js';
 import type { Clock } from '../clock.js';
 import type { OpenDatabase } from '../db/database.js';
 import { addressKey } from '../http/rate-limit.js';
@@ -12,7 +12,7 @@ import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from 
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { hubOriginCheck } from '../plugins/security-headers.js';
 import type { ServerSettings } from '../server.js';
-import type { Services } from '../services.js';
+import type { Services } from '../shared/services.js';
 import { createImageStore } from '../storage/images.js';
 
 type Log = Services['log'];

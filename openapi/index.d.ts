@@ -1,0 +1,2 @@
+/** The absolute path of openapi.yaml. */
+export declare const contractPath: string;

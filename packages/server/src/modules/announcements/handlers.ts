@@ -1,0 +1,47 @@
+// announcements: the banners, the one showing now, and the Admin's writes.
+import { cachedActiveAnnouncement as cachedActiveAnnouncementRead, forgetActiveAnnouncement } from '../../read-cache/policy.js';
+import type { Handler, Success } from '../../shared/handler.js';
+import type { Services } from '../../shared/services.js';
+import type { BannerPalette } from './banner-colors.js';
+import { activeAnnouncement, allAnnouncements, createAnnouncement as createAnnouncementRule, deleteAnnouncement as deleteAnnouncementRule,
+  updateAnnouncement as updateAnnouncementRule } from './rules.js';
+import { announcementView } from './views.js';
+
+/** The banner showing now, as GET /announcement/active answers it. */
+async function activeAnnouncementAnswer(services: Services): Promise<Success<'getActiveAnnouncement'>> {
+  const row = await activeAnnouncement(services.db, services.clock.now());
+  if (!row) return { active: false };
+  const view = announcementView(row);
+  return { active: true, message: view.message, start: view.startTime, end: view.endTime, color: view.color, textColor: view.textColor };
+}
+
+export const getActiveAnnouncement: Handler<'getActiveAnnouncement'> = ({ services }) => activeAnnouncementAnswer(services);
+
+/** The active banner for a page of the web app (the server puts it into the pages it renders). */
+export const cachedActiveAnnouncement = (services: Services) => cachedActiveAnnouncementRead(services, () => activeAnnouncementAnswer(services));
+
+export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services }) => ({
+  status: 'success',
+  message: 'Announcements retrieved successfully',
+  data: (await allAnnouncements(services.db)).map(announcementView),
+});
+
+export const announcementHandlers = (palette: BannerPalette) => {
+  const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
+    const row = await createAnnouncementRule(services.db, body, palette, services.clock.now());
+    await forgetActiveAnnouncement(services);
+    return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
+  };
+  const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
+    const row = await updateAnnouncementRule(services.db, params.id, body, palette);
+    await forgetActiveAnnouncement(services);
+    return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
+  };
+  return { createAnnouncement, updateAnnouncement };
+};
+
+export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {
+  await deleteAnnouncementRule(services.db, params.id);
+  await forgetActiveAnnouncement(services);
+  return { status: 'success', message: 'Announcement deleted successfully' };
+};

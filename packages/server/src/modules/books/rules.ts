@@ -1,0 +1,168 @@
+// The storefront's catalogue: listing, filters, sorts and paging, books by author, best
+// sellers; and a book as every module reads it (a book with its reviews, whether its sale runs).
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { BookRow, Database } from '../../db/schema.js';
+import type { Db } from '../../shared/context.js';
+import { notFound } from '../../shared/errors.js';
+import { escapeLike } from '../../shared/wire.js';
+
+export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
+export type SortBy = (typeof SORTS)[number];
+export const MAX_STOCK = 1_000_000;
+/** No catalog holds two billion books: a page that starts further on is empty. */
+const MAX_OFFSET = 2 ** 31;
+
+export interface ReviewView {
+  id: string;
+  book_id: string;
+  user_id: string;
+  username: string;
+  stars: number;
+  comment: string;
+  created_at: Date;
+}
+
+/** A book with what the wire shows beside it. */
+export interface BookWithReviews {
+  book: BookRow;
+  reviews: ReviewView[];
+}
+
+export interface BookListQuery {
+  page: number;
+  pageSize: number;
+  sortBy: SortBy;
+  sortDesc: boolean;
+  genre?: string | undefined;
+  search?: string | undefined;
+  author?: string | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** True while the book's sale runs: on sale and start <= now <= end (spec section 4). */
+export function saleRunning(book: Pick<BookRow, 'is_on_sale' | 'start_time' | 'end_time'>, now: Date): boolean {
+  if (!book.is_on_sale || !book.start_time || !book.end_time) return false;
+  const t = now.getTime();
+  return book.start_time.getTime() <= t && t <= book.end_time.getTime();
+}
+
+const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Expression<SqlBool> =>
+  eb.and([eb('is_on_sale', '=', true), eb('start_time', '<=', now), eb('end_time', '>=', now)]);
+
+/**
+ * One page of the catalog, as GET /book/all describes it. Filters combine with AND. Every
+ * sort ends with the book id ascending, so paging never repeats or skips a book. sortDesc
+ * flips the sort; the filter-like sorts order the books they keep by createdAt.
+ */
+export async function listBooks(db: Db, query: BookListQuery, now: Date): Promise<{ rows: BookWithReviews[]; total: number }> {
+  const where = (eb: ExpressionBuilder<Database, 'books'>) => {
+    const all: Expression<SqlBool>[] = [];
+    const search = query.search?.trim();
+    if (search) all.push(eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
+    const genre = query.genre?.trim();
+    if (genre) all.push(eb(sql`lower(genre)`, '=', genre.toLowerCase()));
+    const author = query.author?.trim();
+    if (author) all.push(eb(sql`lower(author)`, '=', author.toLowerCase()));
+    if (query.sortBy === 'newestarrivals') all.push(eb('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)));
+    if (query.sortBy === 'newrelease') all.push(eb('created_at', '>=', new Date(now.getTime() - 90 * DAY_MS)));
+    if (query.sortBy === 'dealsanddiscount') all.push(saleRunningSql(eb, now));
+    if (query.sortBy === 'awardwinner') all.push(eb('award_winners', '=', true));
+    return eb.and(all);
+  };
+  const offset = (query.page - 1) * query.pageSize;
+  const direction = sql.raw(query.sortDesc ? 'desc' : 'asc');
+  const keys = query.sortBy === 'price' ? [sql`price_paisa`, sql`lower(title)`] : query.sortBy === 'title' ? [sql`lower(title)`] : [sql`created_at`];
+  const order = sql.join([...keys.map((key) => sql`${key} ${direction}`), sql`id asc`]);
+  const count = db
+    .selectFrom('books')
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+  // One round trip: the page's books, the count of every match (computed once), and the
+  // reviews of the page's books only. The page is ordered again outside: only ORDER BY
+  // promises an order.
+  const page = db.selectFrom('books').where(where).selectAll().orderBy(order).limit(query.pageSize).offset(offset);
+  // A page past any shop's end (its offset would not even fit the database's integers) is empty.
+  const rows = offset > MAX_OFFSET ? [] : await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  // Past the last page, or nothing matches: only the count is asked for.
+  const { total } = await count.executeTakeFirstOrThrow();
+  return { rows: [], total: Number(total) };
+}
+
+/** Each book's reviews (oldest first) as one more column, `reviews`, of a query over `books`. */
+export const reviewsColumn = (db: Db) =>
+  jsonArrayFrom(
+    db
+      .selectFrom('reviews')
+      .innerJoin('users', 'users.id', 'reviews.user_id')
+      .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
+      .where('reviews.book_id', '=', sql.ref<string>('books.id'))
+      .orderBy('reviews.created_at')
+      .orderBy('reviews.id'),
+  ).as('reviews');
+
+/** A row with {@link reviewsColumn} as a book and its reviews (JSON carries instants as text). */
+export function splitReviews({ reviews, ...book }: BookRow & { reviews: (Omit<ReviewView, 'created_at'> & { created_at: string })[] }): BookWithReviews {
+  return { book, reviews: reviews.map((review) => ({ ...review, created_at: new Date(review.created_at) })) };
+}
+
+/** Attaches every book's reviews (oldest first) in one query. */
+export async function withReviews(db: Db, books: BookRow[]): Promise<BookWithReviews[]> {
+  if (books.length === 0) return [];
+  const reviews = await db
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.id', 'reviews.user_id')
+    .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
+    .where(
+      'reviews.book_id',
+      'in',
+      books.map((b) => b.id),
+    )
+    .orderBy('reviews.created_at')
+    .orderBy('reviews.id')
+    .execute();
+  const byBook = new Map<string, ReviewView[]>();
+  for (const review of reviews) {
+    const list = byBook.get(review.book_id) ?? [];
+    list.push(review);
+    byBook.set(review.book_id, list);
+  }
+  return books.map((book) => ({ book, reviews: byBook.get(book.id) ?? [] }));
+}
+
+/** The author's books, newest first; the match is exact and case-sensitive (legacy). */
+export async function booksByAuthor(db: Db, author: string): Promise<BookWithReviews[]> {
+  const books = await db.selectFrom('books').selectAll().where('author', '=', author).orderBy('created_at', 'desc').orderBy('id').execute();
+  if (books.length === 0) throw notFound('No books found for this author');
+  return withReviews(db, books);
+}
+
+/** Top 10 by the number of order lines naming the book (any status); ties by title. */
+export async function bestSellers(db: Db): Promise<{ entry: BookWithReviews; orderCount: number }[]> {
+  const ranked = await db
+    .selectFrom('order_items')
+    .innerJoin('books', 'books.id', 'order_items.book_id')
+    .select(['books.id', (eb) => eb.fn.countAll<number>().as('order_count')])
+    .groupBy(['books.id', 'books.title'])
+    .orderBy('order_count', 'desc')
+    .orderBy(sql`lower(books.title)`)
+    .limit(10)
+    .execute();
+  if (ranked.length === 0) return [];
+  const books = await db
+    .selectFrom('books')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      ranked.map((r) => r.id),
+    )
+    .execute();
+  const entries = new Map((await withReviews(db, books)).map((e) => [e.book.id, e]));
+  return ranked.flatMap((r) => {
+    const entry = entries.get(r.id);
+    return entry ? [{ entry, orderCount: Number(r.order_count) }] : [];
+  });
+}

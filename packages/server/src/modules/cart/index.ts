@@ -1,0 +1,2 @@
+// The cart module's public face.
+export * as handlers from './handlers.js';

@@ -1,0 +1,77 @@
+// catalog-admin: the admin's book screens, their reads cached and their writes forgetting
+// what they change (read-cache/policy.ts).
+import { cachedAllBooks, cachedBook, forgetCatalog } from '../../read-cache/policy.js';
+import { transact } from '../../shared/context.js';
+import { invalid } from '../../shared/errors.js';
+import type { Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
+import type { Services } from '../../shared/services.js';
+import { MAX_IMAGE_BYTES, sniffImage } from '../../storage/images.js';
+import { bookView } from '../books/index.js';
+import { allBooks, createBook as createBookRule, deleteBook as deleteBookRule, getBook, setDiscountOffer as setDiscountOfferRule,
+  updateBook as updateBookRule, type BookInput } from './rules.js';
+
+export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) =>
+  (await cachedAllBooks(services, () => allBooks(services.db))).map((row) => bookView(row, origin));
+
+const oneBook = (services: Services, id: string) => cachedBook(services, id, () => getBook(services.db, id));
+
+export const getBookById: Handler<'getBookById'> = async ({ params, services, origin }) => ({
+  status: 'success',
+  message: 'Book retrieved successfully',
+  data: bookView(await oneBook(services, params.bookId), origin),
+});
+
+export const getBookForHeader: Handler<'getBookForHeader'> = async ({ params, services, origin }) =>
+  bookView(await oneBook(services, params.id), origin);
+
+export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await oneBook(services, params.id), origin);
+
+/** Checks and stores the uploaded cover; answers its path, or null when none was sent. */
+async function storeCover(services: Services, upload: UploadedImage | null): Promise<string | null> {
+  if (!upload || upload.bytes.length === 0) return null;
+  if (upload.bytes.length > MAX_IMAGE_BYTES) throw invalid('image', 'image must be at most 5 MB');
+  const kind = sniffImage(upload.bytes);
+  if (!kind) throw invalid('image', 'image must be a PNG, JPEG, GIF, WebP or SVG image');
+  return services.images.save(upload.bytes, kind);
+}
+
+/** A stored cover is removed again when the request that brought it fails. */
+async function withCover<T>(ctx: HandlerContext<'createBook'> | HandlerContext<'updateBook'>, work: (path: string | null) => Promise<T>): Promise<T> {
+  const path = await storeCover(ctx.services, ctx.upload);
+  try {
+    return await work(path);
+  } catch (error) {
+    await ctx.services.images.remove(path);
+    throw error;
+  }
+}
+
+export const createBook: Handler<'createBook'> = async (ctx) => {
+  const { services, body, origin } = ctx;
+  const book = await withCover(ctx, (path) =>
+    transact(services.db, services.broadcaster, (tx, publish) => createBookRule(tx, body as BookInput, path, services.clock.now(), publish)),
+  );
+  await forgetCatalog(services);
+  return { message: 'Book created successfully', data: bookView({ book, reviews: [] }, origin) };
+};
+
+export const updateBook: Handler<'updateBook'> = async (ctx) => {
+  const { services, body, params } = ctx;
+  const { replacedImage } = await withCover(ctx, (path) => updateBookRule(services.db, params.bookId, body as BookInput, path));
+  await forgetCatalog(services);
+  await services.images.remove(replacedImage);
+  return { status: 'success', message: 'Book updated successfully' };
+};
+
+export const setDiscountOffer: Handler<'setDiscountOffer'> = async ({ params, body, services }) => {
+  await setDiscountOfferRule(services.db, params.bookId, { ...body, Discount: Number(body.Discount) });
+  await forgetCatalog(services);
+  return { status: 'success', message: 'Discount added successfully' };
+};
+
+export const deleteBook: Handler<'deleteBook'> = async ({ params, services }) => {
+  const { imagePath } = await deleteBookRule(services.db, params.bookId);
+  await forgetCatalog(services);
+  await services.images.remove(imagePath);
+  return { status: 'success', message: 'Book deleted successfully' };
+};

@@ -1,0 +1,2 @@
+// The catalog-admin module's public face.
+export * as handlers from './handlers.js';

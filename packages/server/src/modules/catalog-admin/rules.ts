@@ -1,0 +1,150 @@
+// The admin's catalog: every book, one book; create, edit, timed discount and delete.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { components } from '@pustak/sdk/schema';
+import type { BookRow, NewBook } from '../../db/schema.js';
+import type { Publish } from '../../live/notifier.js';
+import { isUniqueViolation, type Db, type Tx } from '../../shared/context.js';
+import { invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
+import { percentToBasisPoints, rupeesToPaisa } from '../../shared/money.js';
+import { parseInstant } from '../../shared/wire.js';
+import { MAX_STOCK, reviewsColumn, splitReviews, withReviews, type BookWithReviews } from '../books/index.js';
+
+export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
+  const row = await db.selectFrom('books').selectAll().select(reviewsColumn(db)).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Book not found');
+  return splitReviews(row);
+}
+
+export async function allBooks(db: Db): Promise<BookWithReviews[]> {
+  const books = await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+  return withReviews(db, books);
+}
+
+type ContractBook = components['schemas']['Book'];
+
+/**
+ * The Add Book / Edit Book form after the contract's validation (numbers and booleans
+ * coerced): the contract's book fields, with the flags and the sale window optional.
+ */
+export type BookInput = Pick<
+  ContractBook,
+  'title' | 'author' | 'genre' | 'isbn' | 'description' | 'publisher' | 'publicationDate' | 'price' | 'quantity' | 'language' | 'discount' | 'format'
+> &
+  Partial<Pick<ContractBook, 'isOnSale' | 'availableInLibrary' | 'awardWinners' | 'startTime' | 'endTime'>>;
+
+function optionalInstant(value: string | null | undefined, field: string): Date | null {
+  // The legacy Edit Book form sends an empty part, or the text "null", for "no sale window".
+  return value === undefined || value === null || value === '' || value === 'null' ? null : parseInstant(value, field);
+}
+
+function bookColumns(input: BookInput): Omit<NewBook, 'id' | 'created_at' | 'image_path'> {
+  const quantity = input.quantity;
+  if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_STOCK) throw invalid('quantity', `quantity must be between 0 and ${MAX_STOCK}`);
+  const startTime = optionalInstant(input.startTime, 'startTime');
+  const endTime = optionalInstant(input.endTime, 'endTime');
+  if (startTime && endTime && startTime.getTime() > endTime.getTime()) throw invalid('endTime', 'endTime must not be before startTime');
+  const text = (value: string, field: string) => {
+    const trimmed = value.trim();
+    if (!trimmed) throw invalid(field, `${field} must not be blank`);
+    return trimmed;
+  };
+  return {
+    title: text(input.title, 'title'),
+    author: text(input.author, 'author'),
+    genre: input.genre,
+    isbn: text(input.isbn, 'isbn'),
+    description: text(input.description, 'description'),
+    publisher: text(input.publisher, 'publisher'),
+    publication_date: parseInstant(input.publicationDate, 'publicationDate'),
+    price_paisa: rupeesToPaisa(input.price, 'price'),
+    quantity,
+    language: text(input.language, 'language'),
+    discount_bp: percentToBasisPoints(input.discount, 'discount'),
+    format: input.format,
+    is_on_sale: input.isOnSale ?? false,
+    available_in_library: input.availableInLibrary ?? false,
+    award_winners: input.awardWinners ?? false,
+    start_time: startTime,
+    end_time: endTime,
+  };
+}
+
+const DUPLICATE_BOOK = 'A book with the same title or ISBN already exists.';
+
+async function assertUnique(db: Db, title: string, isbn: string, exceptId?: string) {
+  let query = db
+    .selectFrom('books')
+    .select('id')
+    .where((eb) => eb.or([eb(sql`lower(title)`, '=', title.toLowerCase()), eb(sql`lower(isbn)`, '=', isbn.toLowerCase())]));
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  if (await query.executeTakeFirst()) throw rejected(DUPLICATE_BOOK);
+}
+
+const duplicateOr = (error: unknown) => (!(error instanceof RuleRefusal) && isUniqueViolation(error) ? rejected(DUPLICATE_BOOK) : error);
+
+/** Adds a book, stores the notification and announces it live (inside the caller's transaction). */
+export async function createBook(tx: Tx, input: BookInput, imagePath: string | null, now: Date, publish: Publish): Promise<BookRow> {
+  const columns = bookColumns(input);
+  try {
+    {
+      await assertUnique(tx, columns.title, columns.isbn);
+      const book = await tx
+        .insertInto('books')
+        .values({ ...columns, id: randomUUID(), image_path: imagePath, created_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await tx.insertInto('notifications').values({ id: randomUUID(), message: `New book added! ${book.title}`, created_at: now }).execute();
+      publish({ sender: 'Admin', text: `New book added! ${book.title}` });
+      return book;
+    }
+  } catch (error) {
+    throw duplicateOr(error);
+  }
+}
+
+/** Saves the Edit Book form; a new image replaces the old one. Answers the replaced image path. */
+export async function updateBook(db: Db, id: string, input: BookInput, imagePath: string | null): Promise<{ replacedImage: string | null }> {
+  const columns = bookColumns(input);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const existing = await tx.selectFrom('books').select(['id', 'image_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!existing) throw notFound('Book not found');
+      await assertUnique(tx, columns.title, columns.isbn, id);
+      await tx
+        .updateTable('books')
+        .set({ ...columns, ...(imagePath ? { image_path: imagePath } : {}) })
+        .where('id', '=', id)
+        .execute();
+      return { replacedImage: imagePath ? existing.image_path : null };
+    });
+  } catch (error) {
+    throw duplicateOr(error);
+  }
+}
+
+export interface DiscountOffer {
+  Discount: number;
+  StartTime: string;
+  EndTime: string;
+  IsOnSale: boolean;
+}
+
+export async function setDiscountOffer(db: Db, id: string, offer: DiscountOffer): Promise<void> {
+  const start = parseInstant(offer.StartTime, 'StartTime');
+  const end = parseInstant(offer.EndTime, 'EndTime');
+  if (start.getTime() > end.getTime()) throw invalid('EndTime', 'EndTime must not be before StartTime');
+  const result = await db
+    .updateTable('books')
+    .set({ discount_bp: percentToBasisPoints(Number(offer.Discount), 'Discount'), start_time: start, end_time: end, is_on_sale: offer.IsOnSale })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('Book not found');
+}
+
+/** Deletes the book (its cart lines, wishlist entries and reviews go with it; orders keep their lines). */
+export async function deleteBook(db: Db, id: string): Promise<{ imagePath: string | null }> {
+  const deleted = await db.deleteFrom('books').where('id', '=', id).returning('image_path').executeTakeFirst();
+  if (!deleted) throw notFound('Book not found');
+  return { imagePath: deleted.image_path };
+}

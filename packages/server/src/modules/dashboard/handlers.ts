@@ -1,0 +1,26 @@
+// dashboard: the Admin's figures at a glance.
+import type { Handler } from '../../shared/handler.js';
+import { paisaToRupees } from '../../shared/money.js';
+import { bookView } from '../books/index.js';
+import { dashboard } from './rules.js';
+
+export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }) => {
+  const figures = await dashboard(services.db, services.clock.now());
+  return {
+    totalBooks: figures.totalBooks,
+    totalOrders: figures.totalOrders,
+    totalCustomers: figures.totalCustomers,
+    totalRevenue: paisaToRupees(figures.totalRevenuePaisa),
+    weeklySales: figures.weeklySales,
+    recentNotifications: figures.recentNotifications.map((n) => ({ message: n.message, createdAt: n.created_at.toISOString() })),
+    recentBooks: figures.recentBooks.map((entry) => bookView(entry, origin)),
+    recentOrders: figures.recentOrders.map((o) => ({
+      orderId: o.id,
+      username: o.username,
+      email: o.email,
+      orderDate: o.order_date.toISOString(),
+      finalTotal: paisaToRupees(o.final_total_paisa),
+      status: o.status as 'Pending' | 'Processing' | 'Completed' | 'Cancelled',
+    })),
+  };
+};

@@ -1,0 +1,60 @@
+// The Admin dashboard's figures.
+import { sql } from 'kysely';
+import type { Db } from '../../shared/context.js';
+import { withReviews, type BookWithReviews } from '../books/index.js';
+import { recentNotifications } from '../notifications/index.js';
+
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** Weekdays are counted on Nepal time (UTC+05:45, no daylight saving). */
+const NEPAL_OFFSET = '5 hours 45 minutes';
+
+export interface DashboardFigures {
+  totalBooks: number;
+  totalOrders: number;
+  totalCustomers: number;
+  totalRevenuePaisa: number;
+  weeklySales: { day: (typeof WEEKDAYS)[number]; count: number }[];
+  recentNotifications: { message: string; created_at: Date }[];
+  recentOrders: { id: string; username: string; email: string; order_date: Date; final_total_paisa: number; status: string }[];
+  recentBooks: BookWithReviews[];
+}
+
+export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
+  const count = async (table: 'books' | 'orders') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const totalBooks = await count('books');
+  const totalOrders = await count('orders');
+  const customers = await db.selectFrom('users').where('role', '=', 'User').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const revenue = await db
+    .selectFrom('orders')
+    .where('status', '=', 'Completed')
+    .select(sql<number>`coalesce(sum(final_total_paisa), 0)`.as('paisa'))
+    .executeTakeFirstOrThrow();
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  const perDay = await db
+    .selectFrom('orders')
+    .where('order_date', '>', weekAgo)
+    .where('order_date', '<=', now)
+    .select([sql<number>`extract(dow from (order_date at time zone 'UTC') + interval '${sql.raw(NEPAL_OFFSET)}')::int`.as('dow'), (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('dow')
+    .execute();
+  const counts = new Map(perDay.map((r) => [Number(r.dow), Number(r.n)]));
+  const recentOrders = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select(['orders.id', 'users.username', 'users.email', 'orders.order_date', 'orders.final_total_paisa', 'orders.status'])
+    .orderBy('orders.order_date', 'desc')
+    .orderBy('orders.id')
+    .limit(3)
+    .execute();
+  return {
+    totalBooks,
+    totalOrders,
+    totalCustomers: Number(customers.n),
+    totalRevenuePaisa: Number(revenue.paisa),
+    weeklySales: WEEKDAYS.map((day, i) => ({ day, count: counts.get(i) ?? 0 })),
+    recentNotifications: await recentNotifications(db, 4),
+    recentOrders,
+    recentBooks: await withReviews(db, await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(3).execute()),
+  };
+}

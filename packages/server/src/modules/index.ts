@@ -1,0 +1,74 @@
+// Every operation of the contract, by operationId, from the module of its tag (one folder per
+// tag of openapi/openapi.yaml). `satisfies HandlerMap` makes a missing or mistyped handler a
+// compile error.
+import type { HandlerMap } from '../shared/handler.js';
+import * as announcements from './announcements/index.js';
+import * as auth from './auth/index.js';
+import * as books from './books/index.js';
+import * as catalogAdmin from './catalog-admin/index.js';
+import * as cart from './cart/index.js';
+import * as dashboard from './dashboard/index.js';
+import * as notifications from './notifications/index.js';
+import * as orders from './orders/index.js';
+import * as reviews from './reviews/index.js';
+import * as staff from './staff/index.js';
+import * as users from './users/index.js';
+import * as wishlist from './wishlist/index.js';
+
+export function createHandlers(palette: announcements.BannerPalette) {
+  return {
+    // auth
+    registerUser: auth.handlers.registerUser,
+    loginUser: auth.handlers.loginUser,
+    verifyEmail: auth.handlers.verifyEmailCode,
+    // users
+    getUserById: users.handlers.getUserById,
+    updateUserRole: users.handlers.updateUserRole,
+    listUsers: users.handlers.listCustomers,
+    listStaff: users.handlers.listStaff,
+    // books
+    listBooks: books.handlers.listBooks,
+    listBestSellers: books.handlers.listBestSellers,
+    listBooksByAuthor: books.handlers.listBooksByAuthor,
+    // catalog-admin
+    listAllBooks: catalogAdmin.handlers.listAllBooks,
+    getBookById: catalogAdmin.handlers.getBookById,
+    getBookForHeader: catalogAdmin.handlers.getBookForHeader,
+    getBookTitle: catalogAdmin.handlers.getBookTitle,
+    createBook: catalogAdmin.handlers.createBook,
+    updateBook: catalogAdmin.handlers.updateBook,
+    setDiscountOffer: catalogAdmin.handlers.setDiscountOffer,
+    deleteBook: catalogAdmin.handlers.deleteBook,
+    // wishlist
+    getWishlist: wishlist.handlers.getWishlist,
+    checkWishlist: wishlist.handlers.checkWishlist,
+    addToWishlist: wishlist.handlers.addToWishlist,
+    removeFromWishlist: wishlist.handlers.removeFromWishlist,
+    removeFromWishlistByPut: wishlist.handlers.removeFromWishlistByPut,
+    // cart
+    addCartItem: cart.handlers.addCartItem,
+    listCartItems: cart.handlers.listCartItems,
+    updateCartItem: cart.handlers.updateCartItem,
+    removeCartItem: cart.handlers.removeCartItem,
+    // orders
+    placeOrder: orders.handlers.placeOrder,
+    listMyOrders: orders.handlers.listMyOrders,
+    cancelOrder: orders.handlers.cancelOrder,
+    listAllOrders: orders.handlers.listAllOrders,
+    // staff
+    verifyOrder: staff.handlers.verifyOrder,
+    // reviews
+    listReviews: reviews.handlers.listReviews,
+    addReview: reviews.handlers.addReview,
+    // notifications and the hub
+    listNotifications: notifications.handlers.listNotifications,
+    negotiateNotificationHub: notifications.handlers.negotiateNotificationHub,
+    // announcements
+    getActiveAnnouncement: announcements.handlers.getActiveAnnouncement,
+    listAnnouncements: announcements.handlers.listAnnouncements,
+    ...announcements.handlers.announcementHandlers(palette),
+    deleteAnnouncement: announcements.handlers.deleteAnnouncement,
+    // dashboard
+    getDashboard: dashboard.handlers.getDashboard,
+  } satisfies HandlerMap;
+}

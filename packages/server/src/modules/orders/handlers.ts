@@ -1,0 +1,43 @@
+// orders: placing an order from the cart, the customer's and everyone's orders, cancelling.
+import { forgetBestSellers } from '../../read-cache/policy.js';
+import type { Handler } from '../../shared/handler.js';
+import { formatPercent, paisaToRupees } from '../../shared/money.js';
+import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule } from './rules.js';
+import { orderView } from './views.js';
+
+export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) => {
+  const placed = await placeOrderRule(services.db, caller(), services.clock.now());
+  // Best sellers count order lines; stock and the rest of the catalog change only at verification.
+  await forgetBestSellers(services);
+  await services.mailer.send(placed.mail);
+  return {
+    status: 'success',
+    message: 'Order placed successfully',
+    statusCode: 200,
+    data: {
+      orderId: placed.orderId,
+      claimCode: placed.claimCode,
+      totalAmount: paisaToRupees(placed.finalTotalPaisa),
+      discountApplied: formatPercent(placed.discountBp),
+    },
+  };
+};
+
+export const listMyOrders: Handler<'listMyOrders'> = async ({ caller, services }) => ({
+  status: 'success',
+  message: 'Orders retrieved successfully',
+  data: (await myOrders(services.db, caller().id)).map(orderView),
+});
+
+export const listAllOrders: Handler<'listAllOrders'> = async ({ services }) => ({
+  status: 'success',
+  message: 'Orders retrieved successfully',
+  data: (await allOrders(services.db)).map(orderView),
+});
+
+export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => ({
+  status: 'success',
+  message: 'Order cancelled successfully',
+  statusCode: 200,
+  data: await cancelOrderRule(services.db, caller().id, params.orderId),
+});

@@ -1,0 +1,2 @@
+// The orders module's public face.
+export * as handlers from './handlers.js';

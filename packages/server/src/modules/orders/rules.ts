@@ -1,0 +1,189 @@
+// Orders: placing one from the server-side cart, the lists, cancelling. Staff hand orders over
+// at pickup (modules/staff).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { OrderRow, OrderStatus } from '../../db/schema.js';
+import type { Mail } from '../../mail/mailer.js';
+import { isUniqueViolation, type Db } from '../../shared/context.js';
+import { notFound, rejected, RuleRefusal } from '../../shared/errors.js';
+import { formatPercent, formatRupees, lessBasisPoints } from '../../shared/money.js';
+import { saleRunning } from '../books/index.js';
+
+/** 5 % off the whole cart from five copies on. */
+export const BULK_DISCOUNT_BP = 500;
+export const BULK_DISCOUNT_FROM_COPIES = 5;
+/** 10 % more for a customer with 10 or more Completed orders. */
+export const LOYALTY_DISCOUNT_BP = 1000;
+export const LOYALTY_FROM_COMPLETED_ORDERS = 10;
+
+export interface PlacedOrder {
+  orderId: string;
+  claimCode: string;
+  finalTotalPaisa: number;
+  discountBp: number;
+  mail: Mail;
+}
+
+/** 8 upper-case hex characters. */
+const newClaimCode = () => randomBytes(4).toString('hex').toUpperCase();
+
+/**
+ * Turns the caller's cart into a Pending order. Each copy costs the price the customer sees:
+ * the book's list price now, less its discount only while its sale runs. A line above the
+ * current stock is refused; stock itself changes only at verification.
+ */
+export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await placeOnce(db, user, now);
+    } catch (error) {
+      // Two open orders drew the same claim code (1 in 4 billion): draw again.
+      if (attempt < 5 && !(error instanceof RuleRefusal) && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
+  return db.transaction().execute(async (tx) => {
+    const lines = await tx
+      .selectFrom('cart_items')
+      .innerJoin('books', 'books.id', 'cart_items.book_id')
+      .select([
+        'cart_items.id',
+        'cart_items.book_id',
+        'cart_items.quantity',
+        'books.price_paisa',
+        'books.title',
+        'books.isbn',
+        'books.quantity as stock',
+        'books.discount_bp',
+        'books.is_on_sale',
+        'books.start_time',
+        'books.end_time',
+        // Only whether there are 10 is asked, so the count stops at 10.
+        (eb) =>
+          eb
+            .selectFrom((inner) =>
+              inner
+                .selectFrom('orders')
+                .select('orders.id')
+                .where('orders.user_id', '=', user.id)
+                .where('orders.status', '=', 'Completed')
+                .limit(LOYALTY_FROM_COMPLETED_ORDERS)
+                .as('completed'),
+            )
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .as('completed_orders'),
+      ])
+      .where('cart_items.user_id', '=', user.id)
+      .orderBy('cart_items.created_at')
+      .orderBy('cart_items.id')
+      .forUpdate('cart_items')
+      .execute();
+    if (lines.length === 0) throw rejected('Cart is empty');
+    for (const line of lines) {
+      if (line.quantity > line.stock) throw rejected(`Not enough stock for book: ${line.title}`);
+    }
+    const priced = lines.map((line) => ({
+      ...line,
+      charged: saleRunning(line, now) ? lessBasisPoints(line.price_paisa, line.discount_bp) : line.price_paisa,
+    }));
+    const subtotal = priced.reduce((sum, line) => sum + line.quantity * line.charged, 0);
+    const copies = priced.reduce((sum, line) => sum + line.quantity, 0);
+    const completed = lines[0]!.completed_orders ?? 0;
+    const discountBp =
+      (copies >= BULK_DISCOUNT_FROM_COPIES ? BULK_DISCOUNT_BP : 0) +
+      (Number(completed) >= LOYALTY_FROM_COMPLETED_ORDERS ? LOYALTY_DISCOUNT_BP : 0);
+    const finalTotal = lessBasisPoints(subtotal, discountBp);
+    const orderId = randomUUID();
+    const claimCode = newClaimCode();
+    // The order, its lines and the emptied cart in one statement (one round trip to the database).
+    const items = priced.map((line) => ({ ...line, itemId: randomUUID() }));
+    await sql`
+      with new_order as (
+        insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
+        values (${orderId}, ${user.id}, ${now}, ${subtotal}, ${discountBp}, ${finalTotal}, 'Pending', ${claimCode})
+        returning id
+      ), new_items as (
+        insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+        select item.id, new_order.id, item.book_id, item.title, item.item_code, item.quantity, item.unit_price, item.charged
+        from new_order, unnest(${items.map((i) => i.itemId)}::uuid[], ${items.map((i) => i.book_id)}::uuid[], ${items.map((i) => i.title)}::text[],
+          ${items.map((i) => i.isbn)}::text[], ${items.map((i) => i.quantity)}::int[], ${items.map((i) => i.price_paisa)}::bigint[],
+          ${items.map((i) => i.charged)}::bigint[])
+          as item(id, book_id, title, item_code, quantity, unit_price, charged)
+      )
+      delete from cart_items where user_id = ${user.id}`.execute(tx);
+    const mail: Mail = {
+      to: user.email,
+      subject: `Order Confirmation Details - Order ID: ${orderId}`,
+      text: [
+        `Hello ${user.username},`,
+        '',
+        `Thank you for your order ${orderId}.`,
+        ...priced.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.charged)}`),
+        `Discount: ${formatPercent(discountBp)}`,
+        `Total: ${formatRupees(finalTotal)}`,
+        '',
+        `Your claim code is ${claimCode}. Show it at the counter to collect your books.`,
+      ].join('\n'),
+    };
+    return { orderId, claimCode, finalTotalPaisa: finalTotal, discountBp, mail };
+  });
+}
+
+export interface OrderView {
+  order: OrderRow;
+  username: string;
+  email: string;
+  items: { book_id: string; title: string; item_code: string; quantity: number; price_per_unit_paisa: number; charged_per_unit_paisa: number }[];
+}
+
+async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select(['users.username', 'users.email']);
+  if (userId) query = query.where('orders.user_id', '=', userId);
+  const orders = await query.orderBy('orders.order_date', 'desc').orderBy('orders.id').execute();
+  if (orders.length === 0) return [];
+  const items = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'book_id', 'title', 'item_code', 'quantity', 'price_per_unit_paisa', 'charged_per_unit_paisa'])
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute();
+  const byOrder = new Map<string, OrderView['items']>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push(item);
+    byOrder.set(item.order_id, list);
+  }
+  return orders.map(({ username, email, ...order }) => ({ order, username, email, items: byOrder.get(order.id) ?? [] }));
+}
+
+export const myOrders = (db: Db, userId: string) => ordersWhere(db, userId);
+export const allOrders = (db: Db) => ordersWhere(db, null);
+
+/** The owner cancels a Pending order. Someone else's order is not found. */
+export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<{ orderId: string; status: OrderStatus }> {
+  return db.transaction().execute(async (tx) => {
+    const order = await tx
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('id', '=', orderId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!order) throw notFound('Order not found');
+    if (order.status === 'Completed' || order.status === 'Cancelled') throw rejected('Cannot cancel a completed or already cancelled order');
+    await tx.updateTable('orders').set({ status: 'Cancelled', claim_code: null }).where('id', '=', orderId).execute();
+    return { orderId, status: 'Cancelled' as const };
+  });
+}

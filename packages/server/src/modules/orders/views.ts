@@ -1,0 +1,28 @@
+// An order in the contract's wire shape (rupees, ISO dates).
+import { paisaToRupees } from '../../shared/money.js';
+import { iso, type Schemas } from '../../shared/wire.js';
+import type { OrderView } from './rules.js';
+
+export function orderView({ order, username, items }: OrderView): Schemas['Order'] {
+  return {
+    orderId: order.id,
+    username,
+    orderDate: iso(order.order_date),
+    originalTotal: paisaToRupees(order.original_total_paisa),
+    discountRate: order.discount_bp / 10_000,
+    finalTotal: paisaToRupees(order.final_total_paisa),
+    status: order.status,
+    bookTitles: items.map((i) => i.title),
+    orderItems: items.map((i) => ({
+      bookId: i.book_id,
+      title: i.title,
+      itemCode: i.item_code,
+      quantity: i.quantity,
+      pricePerUnit: paisaToRupees(i.price_per_unit_paisa),
+      // The lines add up to originalTotal (each line's copies at what one was charged).
+      totalPrice: paisaToRupees(i.quantity * i.charged_per_unit_paisa),
+    })),
+    // Picked up at the counter: nothing is shipped.
+    shippingCost: 0,
+  };
+}

@@ -1,0 +1,2 @@
+// The reviews module's public face.
+export * as handlers from './handlers.js';

@@ -1,0 +1,2 @@
+// The staff module's public face.
+export * as handlers from './handlers.js';

@@ -1,0 +1,56 @@
+// What the server keeps in its read cache, under which keys and tags, and what each write
+// forgets: the one place a newcomer reads to see why an answer may be up to a second old, or
+// why a write is seen at once. Handlers load through these and forget through these; the cache
+// itself (store.ts) knows nothing of books or banners.
+import type { Services } from '../shared/services.js';
+
+/** Reads that depend only on the stored data: any write clears them. */
+const STABLE_TTL_MS = 30_000;
+/** The book lists that depend on the clock (sales running now, the last 30 or 90 days). */
+const TIME_DEPENDENT_TTL_MS = 1000;
+const TIME_DEPENDENT_SORTS = new Set(['newestarrivals', 'newrelease', 'dealsanddiscount']);
+
+/** The best sellers' cache entry: a placed order changes it (and nothing else of the catalog). */
+const BEST_SELLERS_KEY = 'best-sellers';
+/** The cache entry of the active banner that every page of the web app carries; an announcement's write drops it. */
+const ACTIVE_ANNOUNCEMENT_KEY = 'announcement:active';
+
+/** The cache tag of the entries that show a book: a write that changes only that book drops them. */
+const bookTag = (bookId: string) => `book:${bookId}`;
+
+type Shows = { book: { id: string } };
+
+const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs: number, books: (value: T) => Iterable<Shows>) =>
+  services.cache.get(key, load, ttlMs, (value) => [...books(value)].map((shown) => bookTag(shown.book.id)));
+
+/** One page of the storefront's list; the query (page, sort, filters) is the key. */
+export const cachedBookPage = <T extends { rows: Shows[] }>(services: Services, query: { sortBy: string }, load: () => Promise<T>) =>
+  cached(services, `books:${JSON.stringify(query)}`, load, TIME_DEPENDENT_SORTS.has(query.sortBy) ? TIME_DEPENDENT_TTL_MS : STABLE_TTL_MS, (page) => page.rows);
+
+export const cachedBestSellers = <T extends { entry: Shows }>(services: Services, load: () => Promise<T[]>) =>
+  cached(services, BEST_SELLERS_KEY, load, STABLE_TTL_MS, (list) => list.map(({ entry }) => entry));
+
+export const cachedAllBooks = <T extends Shows>(services: Services, load: () => Promise<T[]>) =>
+  cached(services, 'all-books', load, STABLE_TTL_MS, (rows) => rows);
+
+export const cachedBook = <T extends Shows>(services: Services, id: string, load: () => Promise<T>) =>
+  cached(services, `book:${id}`, load, STABLE_TTL_MS, (found) => [found]);
+
+/** The active banner for a page of the web app: cached (1 s, the clock decides what is active), dropped by a write. */
+export const cachedActiveAnnouncement = <T>(services: Services, load: () => Promise<T>) => services.cache.get(ACTIVE_ANNOUNCEMENT_KEY, load);
+
+/**
+ * A write that can change which books a list holds, or their order (a book created, edited,
+ * deleted, its sale changed): every cached read goes.
+ */
+export const forgetCatalog = (services: Services) => services.cache.clear();
+
+/** Drops the cached pages that show these books (their stock, stars or reviews changed), on every instance. */
+export const forgetBooks = async (services: Services, bookIds: Iterable<string>): Promise<void> => {
+  await Promise.all([...new Set(bookIds)].map((id) => services.cache.forgetTagged(bookTag(id))));
+};
+
+/** A placed order: best sellers count order lines; stock and the rest of the catalog change only at verification. */
+export const forgetBestSellers = (services: Services) => services.cache.forget(BEST_SELLERS_KEY);
+
+export const forgetActiveAnnouncement = (services: Services) => services.cache.forget(ACTIVE_ANNOUNCEMENT_KEY);

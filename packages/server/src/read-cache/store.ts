@@ -1,0 +1,111 @@
+// A small read cache for the public catalog (book pages, one book, best sellers). A write that
+// can change which books a list holds, or their order (a book created, edited, deleted, its sale
+// changed), clears it. A write that changes only what is shown of some books (a verification
+// takes their stock down, a review changes their stars) drops only the entries that show those
+// books: each entry is tagged with the books in it. An entry also expires after its time to live
+// in server time: 1 s for the lists that depend on the clock (sales running now, the last 30
+// days), longer for the rest, which only a write can change. When full, the entry used least
+// recently goes: a flood of one-off reads (book pages of a 10,000-book shop) must not push out
+// the catalog's first pages, which nearly every visitor asks for.
+// Per process: with several instances (issue 9) the clears travel with the live messages.
+import type { Clock } from '../clock.js';
+
+export interface ReadCache {
+  /**
+   * The cached value of `key`, or `load()`'s. `ttlMs` overrides the default for this entry;
+   * `tagsOf` names what the value shows (book ids), for {@link ReadCache.forgetTagged}.
+   */
+  get<T>(key: string, load: () => Promise<T>, ttlMs?: number, tagsOf?: (value: T) => Iterable<string>): Promise<T>;
+  /**
+   * Drops every entry. This one's at once; on several instances (server.ts, `shared`) the
+   * returned promise settles once the others have been told (their NOTIFY is committed), so a
+   * write awaits it before it answers: whoever hears "done" finds no instance with the old answer
+   * still to forget.
+   */
+  clear(): void | Promise<void>;
+  /** Drops one entry (a write that changes only what this key answers). */
+  forget(key: string): void | Promise<void>;
+  /**
+   * Drops every entry tagged `tag` (every cached page that shows a book), and keeps a load that
+   * was under way when it was called from being stored: it may have read the old data.
+   */
+  forgetTagged(tag: string): void | Promise<void>;
+}
+
+interface Entry {
+  at: number;
+  ttl: number;
+  generation: number;
+  /** When the load started, on the cache's own sequence of events. */
+  started: number;
+  value: Promise<unknown>;
+  tags?: string[];
+}
+
+export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 } = {}): ReadCache {
+  let generation = 0;
+  let sequence = 0;
+  const entries = new Map<string, Entry>();
+  /** Tag -> the keys of the entries tagged with it. */
+  const tagged = new Map<string, Set<string>>();
+  /** Tag -> when it was last forgotten (on `sequence`). */
+  const forgotten = new Map<string, number>();
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const tag of entry.tags ?? []) {
+      const keys = tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) tagged.delete(tag);
+    }
+  };
+
+  return {
+    async get<T>(key: string, load: () => Promise<T>, entryTtlMs = ttlMs, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
+      const now = clock.now().getTime();
+      const hit = entries.get(key);
+      if (hit && hit.generation === generation && now >= hit.at && now - hit.at < hit.ttl) {
+        // Used now: to the back of the eviction order (a Map keeps insertion order).
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value as Promise<T>;
+      }
+      drop(key);
+      const value = load();
+      const entry: Entry = { at: now, ttl: entryTtlMs, generation, started: ++sequence, value };
+      entries.set(key, entry);
+      if (entries.size > maxEntries) drop(entries.keys().next().value!);
+      value.then(
+        (loaded) => {
+          if (entries.get(key) !== entry || !tagsOf) return;
+          const tags = [...new Set(tagsOf(loaded))];
+          // A tag forgotten while this load ran: what it read may be old.
+          if (tags.some((tag) => (forgotten.get(tag) ?? 0) > entry.started)) return drop(key);
+          entry.tags = tags;
+          for (const tag of tags) {
+            if (!tagged.has(tag)) tagged.set(tag, new Set());
+            tagged.get(tag)!.add(key);
+          }
+        },
+        // A failed load is not remembered.
+        () => entries.get(key) === entry && drop(key),
+      );
+      return value;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+      tagged.clear();
+      forgotten.clear();
+    },
+    forget(key) {
+      drop(key);
+    },
+    forgetTagged(tag) {
+      forgotten.set(tag, ++sequence);
+      for (const key of [...(tagged.get(tag) ?? [])]) drop(key);
+    },
+  };
+}
