@@ -70,7 +70,7 @@ export default defineConfig({
         // a fresh database per test server.
         test: {
           name: 'server-pg',
-          include: ['tests/server/{conformance,authorization,rules,http,security}.test.ts', 'tests/server/pg-*.test.ts'],
+          include: ['tests/server/{conformance,authorization,rules,http,security,sale-window}.test.ts', 'tests/server/pg-*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/postgres-global.ts'],
           isolate: false, // as in server
