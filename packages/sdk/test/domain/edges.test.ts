@@ -1,10 +1,16 @@
 // The domain rules at their edges, where `npm run mutation` found bugs no other test noticed: a
 // total given beside its parts, a rate of exactly 1, a stepper's cap of 1, a rating of 1, a
-// price of 0, a sale that opens this very instant, a padded query string, a rolled-over date.
-import { describe, expect, it } from 'vitest';
+// price of 0, a sale that opens this very instant, a padded query string, a rolled-over date,
+// an offset-less server timestamp read away from UTC.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CART_DISCOUNTS,
   completedOrderCount,
   fromDateInputValue,
+  parseTimestamp,
+  SORT_OPTIONS,
+  toBannerColorName,
+  toDateInputValue,
   orderOriginalTotal,
   parseBooksQuery,
   stepQuantity,
@@ -77,5 +83,69 @@ describe('date inputs', () => {
 
   it.each(['x2026-12-01', '2026-12-01T09:00x'])('refuses %s, with text around the date', (value) => {
     expect(fromDateInputValue(value)).toBeNull();
+  });
+
+  it('reads a padded input and writes the date part', () => {
+    expect(fromDateInputValue(' 2026-12-01T09:00 ')).toBe(new Date(2026, 11, 1, 9, 0).toISOString());
+    expect(toDateInputValue(new Date(2026, 11, 1, 9, 5), 'date')).toBe('2026-12-01');
+    expect(toDateInputValue(new Date(2026, 11, 1, 9, 5), 'datetime-local')).toBe('2026-12-01T09:05');
+  });
+});
+
+describe('sort options', () => {
+  it('sort price and title ascending and every other choice newest or most first', () => {
+    expect(Object.fromEntries(SORT_OPTIONS.map((o) => [o.value, o.sortDesc]))).toEqual({
+      '': true,
+      price: false,
+      title: false,
+      createdat: true,
+      newestarrivals: true,
+      newrelease: true,
+      dealsanddiscount: true,
+      awardwinner: true,
+    });
+  });
+});
+
+describe('the cart discount list', () => {
+  it("names the spec's five discounts", () => {
+    expect(CART_DISCOUNTS.map((d) => d.label)).toEqual(['+5 Books Member', '10 successful orders', 'Special Offers', 'First-time buyer', 'Seasonal']);
+  });
+});
+
+describe('banner colour inputs', () => {
+  it('take a hex colour only as the whole input', () => {
+    expect(toBannerColorName('#2563eb')).toBe('Blue');
+    expect(toBannerColorName('x#2563eb')).toBeNull();
+    expect(toBannerColorName('#2563eb ')).toBeNull();
+  });
+});
+
+// The server's offset-less timestamps are UTC wherever the reader is: in Kathmandu (+05:45) a
+// date-time read as local time would be 5 h 45 min off.
+describe('server timestamps, read in Kathmandu', () => {
+  const zone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'Asia/Kathmandu';
+  });
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it.each([
+    ['2026-11-21T10:00:00', '2026-11-21T10:00:00.000Z'],
+    ['2026-11-21T10:00', '2026-11-21T10:00:00.000Z'],
+    ['2026-11-21T10:00:00.5', '2026-11-21T10:00:00.500Z'],
+    ['2026-11-21T10:00:00.1234567', '2026-11-21T10:00:00.123Z'],
+    [' 2026-11-21T10:00:00 ', '2026-11-21T10:00:00.000Z'],
+    ['2026-11-21T10:00:00+05:45', '2026-11-21T04:15:00.000Z'],
+  ])('reads %s as %s', (text, iso) => {
+    expect(new Date(2026, 10, 21, 10).toISOString()).toBe('2026-11-21T04:15:00.000Z'); // the zone took
+    expect(parseTimestamp(text)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['x2026-11-21T10:00:00', '2026-11-21T10:00:00junk', '2026-11-21T1:00:00', ''])('refuses %j', (text) => {
+    expect(parseTimestamp(text)).toBeNull();
   });
 });
