@@ -3,7 +3,8 @@
 // of SQL and the book view is judged by the SDK's rule: at the window's exact first and last
 // instants, and a millisecond outside each, all three must say the same.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { effectivePrice, isDealRunning, type Book } from '../../packages/sdk/src/domain/index.js';
+import { effectivePrice, isDealRunning } from '../../packages/sdk/src/domain/index.js';
+import type { Book } from '../../packages/sdk/src/types.js';
 import { IDS, newCustomer, startTestServer, type TestServer } from './helpers.js';
 
 // One server for the file, back at the seeded state (and fresh caches) before each test.
