@@ -1,23 +1,13 @@
 // A sale runs while startTime <= now <= endTime, both ends inclusive (spec section 4; the
-// contract's setDiscountOffer). The order's price and the deals listing are two separate pieces
-// of SQL and the book view is judged by the SDK's rule: at the window's exact first and last
-// instants, and a millisecond outside each, all three must say the same.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// contract's setDiscountOffer). The order's price (decided in JavaScript), the deals listing
+// (decided in SQL) and the book view (judged by the SDK's rule) decide it apart: at the window's
+// exact first and last instants, and a millisecond outside each, all three must say the same.
+import { describe, expect, it } from 'vitest';
 import { effectivePrice, isDealRunning } from '../../packages/sdk/src/domain/index.js';
 import type { Book } from '../../packages/sdk/src/types.js';
-import { IDS, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { IDS, newCustomer, sharedTestServer } from './helpers.js';
 
-// One server for the file, back at the seeded state (and fresh caches) before each test.
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const server = sharedTestServer();
 
 const START = '2031-05-01T06:15:00.000Z';
 const END = '2031-05-31T18:45:30.000Z';
@@ -33,6 +23,7 @@ describe('the sale window at its edges', () => {
     ['the exact end', END, true],
     ['a millisecond after it ends', at(END, 1), false],
   ] as const)('%s, %s: the order, the deals listing and the book view agree (running: %s)', async (_when, now, running) => {
+    const t = server();
     t.clock.set(now);
     const admin = await t.login('admin');
     const offer = await t.call({
