@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CART_DISCOUNTS,
   completedOrderCount,
+  firstError,
   fromDateInputValue,
+  hasErrors,
+  isEmailShaped,
   parseTimestamp,
   SORT_OPTIONS,
   toBannerColorName,
@@ -54,6 +57,18 @@ describe('the review form', () => {
   it('takes 1 to 5 stars', () => {
     expect(validateReview({ stars: 1, comment: 'Lovely' })).toEqual({});
     expect(validateReview({ stars: 5, comment: 'Lovely' })).toEqual({});
+  });
+});
+
+describe('form checks', () => {
+  it('count a field left undefined as valid', () => {
+    expect(hasErrors({ title: undefined })).toBe(false);
+    expect(firstError({ title: undefined, price: 'Price is required' })).toBe('Price is required');
+  });
+
+  it('want the whole input e-mail-shaped', () => {
+    expect(isEmailShaped(' sita@example.com ')).toBe(true);
+    expect(isEmailShaped('sita@example.com x')).toBe(false);
   });
 });
 
