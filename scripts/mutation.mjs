@@ -8,7 +8,8 @@
 //
 // Incremental: each target's results are kept in reports/mutation/<target>-incremental.json
 // (git-ignored, a local cache), and a later run tests again only the mutants whose code or
-// tests changed. `--force` tests every mutant again; `--target server|sdk` runs one target.
+// tests changed. `--force` tests every mutant again; `--target server|sdk` runs one target;
+// `--mutate <glob>` (repeatable) narrows a target to some files, e.g. the one being tested.
 // Stryker works in copies of the repository under .stryker-tmp/ (removed after the run); the
 // HTML reports go to reports/mutation/<target>.html.
 import { mkdir } from 'node:fs/promises';
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     target: { type: 'string', multiple: true },
     force: { type: 'boolean', default: false },
     concurrency: { type: 'string' },
+    mutate: { type: 'string', multiple: true },
   },
 });
 const chosen = args.target?.length ? TARGETS.filter((t) => args.target.includes(t.name)) : TARGETS;
@@ -51,9 +53,10 @@ const oneLine = (text) => (text.length > 80 ? `${text.slice(0, 77)}...` : text).
 const summaries = [];
 for (const target of chosen) {
   const started = Date.now();
-  console.log(`\n== mutation testing: ${target.name} (${target.mutate.join(', ')})`);
+  const mutate = args.mutate?.length ? args.mutate : target.mutate;
+  console.log(`\n== mutation testing: ${target.name} (${mutate.join(', ')})`);
   const stryker = new Stryker({
-    mutate: target.mutate,
+    mutate,
     testRunner: 'vitest',
     plugins: ['@stryker-mutator/vitest-runner'],
     // Every run of a test filters by the tests that reached the mutant (Vitest runner: per test).

@@ -134,6 +134,11 @@ describe('banner colour inputs', () => {
     expect(toBannerColorName('x#2563eb')).toBeNull();
     expect(toBannerColorName('#2563eb ')).toBeNull();
   });
+
+  it('give a tie to the colour listed first', () => {
+    // #2c01eb is exactly as far from Blue (#2563eb) as from Purple (#7c3aed).
+    expect(toBannerColorName('#2c01eb')).toBe('Blue');
+  });
 });
 
 // The server's offset-less timestamps are UTC wherever the reader is: in Kathmandu (+05:45) a
