@@ -127,6 +127,11 @@ describe('banner colours', async () => {
     expect(paletteFromContract(document).colors).toEqual([{ name: 'Blue', hex: '#000000', text: '#abcdef' }]);
     expect(paletteFromContract({ components: { schemas: { BannerColor: { enum: ['Red'] } } } }).colors).toEqual([{ name: 'Red', hex: '#000000', text: '#ffffff' }]);
     expect(paletteFromContract({}).colors).toEqual([]);
+    expect(paletteFromContract({ components: {} }).colors).toEqual([]);
+  });
+
+  it('refuses every colour when the palette is empty', () => {
+    expect(refusal(() => bannerColor({ colors: [] }, '#2563eb'))).toMatchObject({ kind: 'invalid', field: 'Color' });
   });
 
   it.each([
@@ -149,8 +154,12 @@ describe('banner colours', async () => {
     expect(bannerColor(twins, '#010101')).toBe('First');
   });
 
-  it.each(['blue', 'bg-orange-500', 'bg-blue-550', 'bg-blue-500 ', 'url(x)', '#12345', '#ggg', '2563eb'])('refuses %s', (input) => {
-    expect(refusal(() => bannerColor(palette, input))).toMatchObject({ kind: 'invalid', field: 'Color' });
+  it.each(['blue', 'bg-orange-500', 'bg-blue-550', 'bg-blue-500 ', 'xbg-blue-500', 'url(x)', '#12345', '#ggg', '2563eb', 'x#2563eb'])('refuses %s', (input) => {
+    expect(refusal(() => bannerColor(palette, input))).toEqual({
+      kind: 'invalid',
+      field: 'Color',
+      message: 'Color must be Blue, Green, Red, Yellow or Purple (or a legacy bg-{colour}-{shade} token or a hex colour)',
+    });
   });
 
   it('normalises the text colour to lower-case #rrggbb', () => {
@@ -166,7 +175,7 @@ describe('banner colours', async () => {
     expect(bannerTextColor(palette, 'text-white-950', 'Nothing')).toBe('#ffffff');
   });
 
-  it.each(['white', 'text-gray', 'text-gray-850', 'rgb(0,0,0)', '#12'])('refuses the text colour %s', (input) => {
+  it.each(['white', 'text-gray', 'text-gray-850', 'xtext-gray-800', 'text-gray-800 ', 'rgb(0,0,0)', '#12'])('refuses the text colour %s', (input) => {
     expect(refusal(() => bannerTextColor(palette, input, 'Blue'))).toEqual({
       kind: 'invalid',
       field: 'TextColor',
