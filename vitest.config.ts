@@ -1,20 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sdkFromSource } from './tests/setup/sdk-from-source.mjs';
 
 // One Prism mock per Vitest process, for the projects that call the API from the contract's
 // examples (tests/setup/mock-global.ts).
 const sharedMock = fileURLToPath(new URL('./tests/setup/mock-global.ts', import.meta.url));
 
-// The SDK from source, as the web app consumes it (packages/web/vite.config.ts): the tests of the
-// mock and the server, and the end to end, import it by name and never need an SDK build.
-const sdkFromSource = {
-  alias: [
-    { find: /^@pustak\/sdk\/schema$/, replacement: fileURLToPath(new URL('./packages/sdk/src/generated/schema.ts', import.meta.url)) },
-    { find: /^@pustak\/sdk\/domain$/, replacement: fileURLToPath(new URL('./packages/sdk/src/domain/index.ts', import.meta.url)) },
-    { find: /^@pustak\/sdk\/live$/, replacement: fileURLToPath(new URL('./packages/sdk/src/notifications.ts', import.meta.url)) },
-    { find: /^@pustak\/sdk$/, replacement: fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url)) },
-  ],
-};
 
 // One run, five layers (shared/guides/architecture.md): contract, SDK, mock, web pages and
 // browser end-to-end.
@@ -84,7 +75,7 @@ export default defineConfig({
         resolve: sdkFromSource,
         test: {
           name: 'server-pg',
-          include: ['packages/server/test/{conformance,authorization,rules,http,security}.test.ts', 'packages/server/test/pg-*.test.ts'],
+          include: ['packages/server/test/{conformance,authorization,rules,http,security,sale-window}.test.ts', 'packages/server/test/pg-*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/server/test/postgres-global.ts'],
           isolate: false, // as in server

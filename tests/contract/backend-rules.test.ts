@@ -3,6 +3,7 @@
 // target behaviour next to the legacy quirk, list semantics, and examples that agree.
 import { describe, expect, it } from 'vitest';
 import { deref, loadContract, operationsOf, responseExamples, type Json } from './contract-helpers';
+import { OPERATION_ROLES } from '@pustak/server/test/operation-roles';
 
 const contract = loadContract();
 const operations = operationsOf(contract);
@@ -32,38 +33,6 @@ function propertiesOf(node: Json): Record<string, Json> {
 const replySchema = (operationId: string, status = '200') =>
   deref(contract, op(operationId).responses[status]).content['application/json'].schema;
 
-// The roles every operation that needs a token allows (spec section 6, legacy-backend.md).
-const ROLES: Record<string, string[]> = {
-  getUserById: ['User', 'Staff', 'Admin'],
-  updateUserRole: ['Admin'],
-  listUsers: ['Admin'],
-  listStaff: ['Admin'],
-  createBook: ['Admin'],
-  updateBook: ['Admin'],
-  setDiscountOffer: ['Admin'],
-  deleteBook: ['Admin'],
-  getWishlist: ['User'],
-  checkWishlist: ['User'],
-  addToWishlist: ['User'],
-  removeFromWishlist: ['User'],
-  removeFromWishlistByPut: ['User'],
-  addCartItem: ['User'],
-  listCartItems: ['User'],
-  updateCartItem: ['User'],
-  removeCartItem: ['User'],
-  placeOrder: ['User'],
-  listMyOrders: ['User'],
-  cancelOrder: ['User'],
-  listAllOrders: ['Admin', 'Staff'],
-  verifyOrder: ['Admin', 'Staff'],
-  addReview: ['User'],
-  listAnnouncements: ['Admin'],
-  createAnnouncement: ['Admin'],
-  updateAnnouncement: ['Admin'],
-  deleteAnnouncement: ['Admin'],
-  getDashboard: ['Admin', 'Staff'],
-};
-
 describe('x-roles', () => {
   it('is on exactly the operations with a bearer requirement, with roles the Role enum spells', () => {
     const roleNames: string[] = schemas.Role.enum;
@@ -86,7 +55,7 @@ describe('x-roles', () => {
     const declared = Object.fromEntries(
       operations.filter(({ operation }) => operation['x-roles']).map(({ operation }) => [operation.operationId, operation['x-roles']]),
     );
-    expect(declared).toEqual(ROLES);
+    expect(declared).toEqual(OPERATION_ROLES);
   });
 
   it('says in words whose records a caller may touch, answering 404 for others', () => {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { manualClock, type ManualClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/database.js';
 import { seedExampleData } from '../src/demo/seed.js';
@@ -220,6 +220,24 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
       await pgDatabase?.drop();
     },
   };
+}
+
+/**
+ * One test server for the calling file, back at the seeded state, NOW and fresh caches before
+ * each of its tests (registers the file's hooks); call the answer inside a test for the server.
+ */
+export function sharedTestServer(options?: TestServerOptions): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(options);
+  });
+  beforeEach(async () => {
+    await server!.reset();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
 }
 
 /** Registers, reads the code from the dev outbox, verifies; answers the new user's id and token. */

@@ -209,6 +209,17 @@ describe('cancel', () => {
     const other = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaCancelledOrder}`, token });
     expect(other.statusCode).toBe(404);
   });
+
+  it('refuses to cancel a Completed order with the legacy 400, and the order stays Completed', async () => {
+    const { token } = await newCustomer(t, 'collected');
+    const order = await buy(token, [[IDS.karnaliBlues, 1]]);
+    expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+    const refused = await t.call({ method: 'PUT', url: `/api/order/cancel/${order.orderId}`, token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 'error', message: 'Cannot cancel a completed or already cancelled order' });
+    const [mine] = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data;
+    expect(mine).toMatchObject({ orderId: order.orderId, status: 'Completed' });
+  });
 });
 
 describe('reviews', () => {

@@ -30,6 +30,26 @@ describe('formatRupees', () => {
     expect(formatRupees(999, { grouping: 'western' })).toBe('Rs. 999.00');
   });
 
+  // The half-paisa is where binary floats drift: 1.005 is 1.00499999... as a double, so a plain
+  // toFixed(2) would show Rs. 1.00. The shown price rounds half away from zero, as roundMoney does.
+  it.each([
+    [1.005, 'Rs. 1.01'],
+    [2.675, 'Rs. 2.68'],
+    [1.015, 'Rs. 1.02'],
+    [10.005, 'Rs. 10.01'],
+    [1234.565, 'Rs. 1,234.57'],
+    [0.125, 'Rs. 0.13'],
+    [1.0049, 'Rs. 1.00'],
+    [-1.005, '-Rs. 1.01'],
+  ])('shows %s, a half paisa or near it, as %s', (amount, text) => {
+    expect(formatRupees(amount)).toBe(text);
+  });
+
+  it('rounds the half paisa the same way in every format', () => {
+    expect(formatRupees(1.005, { grouping: 'western', prefix: 'NRS.' })).toBe('NRS. 1.01');
+    expect(formatRevenue(8.345)).toBe('Rs.8.35');
+  });
+
   it('takes the NRS. prefix', () => {
     expect(formatRupees(1250, { prefix: 'NRS.' })).toBe('NRS. 1,250.00');
   });

@@ -113,6 +113,11 @@ describe('validateBookForm', () => {
     expect(validateBookForm({ ...valid, price: 0.5, discount: '100', quantity: 0 })).toEqual({});
   });
 
+  it('takes a price of 0 and counts a blank one as missing', () => {
+    expect(validateBookForm({ ...valid, price: 0 })).toEqual({});
+    expect(validateBookForm({ ...valid, price: '   ' })).toEqual({ price: 'Price is required' });
+  });
+
   it('requires every field, in form order', () => {
     const empty: BookFormValues = {
       title: '', author: '', genre: '', format: '', isbn: '', language: '', publisher: '',

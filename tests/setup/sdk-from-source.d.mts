@@ -1,0 +1,3 @@
+import type { AliasOptions } from 'vite';
+
+export declare const sdkFromSource: { alias: AliasOptions };
