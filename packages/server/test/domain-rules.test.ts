@@ -155,11 +155,11 @@ describe('banner colours', async () => {
     expect(bannerColor(twins, '#010101')).toBe('First');
   });
 
-  it.each(['blue', 'bg-orange-500', 'bg-blue-550', 'bg-blue-500 ', 'xbg-blue-500', 'url(x)', '#12345', '#ggg', '2563eb', 'x#2563eb'])('refuses %s', (input) => {
+  it.each(['blue', 'bg-orange-500', 'bg-blue-550', 'bg-blue-500 ', 'xbg-blue-500', 'url(x)', '#12345', '#ggg', '2563eb', 'x#2563eb', 'bg-[url(x)]', 'bg-[#12345]', 'bg-[red]', 'bg-[#2563eb] '])('refuses %s', (input) => {
     expect(refusal(() => bannerColor(palette, input))).toEqual({
       kind: 'invalid',
       field: 'Color',
-      message: 'Color must be Blue, Green, Red, Yellow or Purple (or a legacy bg-{colour}-{shade} token or a hex colour)',
+      message: 'Color must be Blue, Green, Red, Yellow or Purple (or a legacy bg-{colour}-{shade} token, a hex colour or bg-[#hex])',
     });
   });
 
@@ -176,11 +176,11 @@ describe('banner colours', async () => {
     expect(bannerTextColor(palette, 'text-white-950', 'Nothing')).toBe('#ffffff');
   });
 
-  it.each(['white', 'text-gray', 'text-gray-850', 'xtext-gray-800', 'text-gray-800 ', 'rgb(0,0,0)', '#12'])('refuses the text colour %s', (input) => {
+  it.each(['white', 'text-gray', 'text-gray-850', 'xtext-gray-800', 'text-gray-800 ', 'rgb(0,0,0)', '#12', 'text-[red]', 'text-[#12]'])('refuses the text colour %s', (input) => {
     expect(refusal(() => bannerTextColor(palette, input, 'Blue'))).toEqual({
       kind: 'invalid',
       field: 'TextColor',
-      message: 'TextColor must be a hex colour (#rrggbb) or a legacy text-{colour} token',
+      message: 'TextColor must be a hex colour (#rrggbb), text-[#hex] or a legacy text-{colour} token',
     });
   });
 });
