@@ -4,54 +4,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { systemClock, type Clock } from './clock.js';
-import { openDatabase, type DatabaseTarget, type OpenDatabase } from './db/database.js';
+import { systemClock } from './clock.js';
+import { openDatabase, type OpenDatabase } from './db/database.js';
 import { loadContract, type Contract } from './http/contract.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limit.js';
-import { rateLimitStoreFor, type RateLimitStore } from './http/rate-limit-stores.js';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
+import { rateLimitStoreFor } from './http/rate-limit-stores.js';
 import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { seeder } from './startup/seeding.js';
 import { routeHubUpgrades, wireServices } from './startup/services.js';
+import type { ServerSettings } from './startup/settings.js';
 
-export interface ServerSettings {
-  database: DatabaseTarget;
-  /** Where uploaded covers are kept; a temporary folder (removed at close) when omitted. */
-  uploadsDir?: string;
-  jwtSecret: string;
-  production?: boolean;
-  /** Seed the example catalogue and demo accounts into an empty database. */
-  seed?: boolean;
-  /** Offer POST /__dev/reset (the in-memory sandbox). */
-  resettable?: boolean;
-  smtpUrl?: string | undefined;
-  mailFrom?: string;
-  publicUrl?: string | undefined;
-  webDist?: string | undefined;
-  trustProxy?: boolean;
-  /** Origins whose pages may call the API cross-origin (CORS_ORIGINS); none by default. */
-  corsOrigins?: string[];
-  /** Attempt limits on sign-in, code, registration and claim codes: DEFAULT_RATE_LIMITS unless given; false: none. */
-  rateLimits?: RateLimits | false;
-  /** Where the attempt counters live: the database on PostgreSQL (shared by every instance), else this process. */
-  rateLimitStore?: RateLimitStore | 'memory' | 'database';
-  clock?: Clock;
-  contract?: Contract;
-  contractPath?: string;
-  hubPingIntervalMs?: number;
-  /** A hub WebSocket that has not sent its handshake by then is closed: 15 s (as ASP.NET Core). */
-  hubHandshakeTimeoutMs?: number;
-  /** Open hub WebSockets one client address may hold (HUB_CONNECTIONS_PER_ADDRESS): 50. */
-  hubConnectionsPerAddress?: number;
-  /** How long a signed-in caller's account (and role) is reused before it is read again: 2 s. */
-  callerCacheMs?: number;
-  /** How long a graceful close waits for requests in flight before cutting them. */
-  shutdownGraceMs?: number;
-  /** Request log (pino options) and server messages. */
-  logger?: boolean | object;
-  log?: Services['log'];
-}
+export type { ServerSettings };
 
 export interface PustakServer {
   app: FastifyInstance;

@@ -2,7 +2,10 @@
 // forgets: the one place a newcomer reads to see why an answer may be up to a second old, or
 // why a write is seen at once. Handlers load through these and forget through these; the cache
 // itself (store.ts) knows nothing of books or banners.
-import type { Services } from '../shared/services.js';
+import type { ReadCache } from './store.js';
+
+/** What the policy needs of the server's services: the cache (handlers pass their services). */
+type Services = { cache: ReadCache };
 
 /** Reads that depend only on the stored data: any write clears them. */
 const STABLE_TTL_MS = 30_000;

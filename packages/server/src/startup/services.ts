@@ -11,7 +11,7 @@ import { HUB_PATH, createHub, signedConnectionTokens, type Hub } from '../live/h
 import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from '../live/pg-fanout.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { hubOriginCheck } from '../plugins/security-headers.js';
-import type { ServerSettings } from '../server.js';
+import type { ServerSettings } from './settings.js';
 import type { Services } from '../shared/services.js';
 import { createImageStore } from '../storage/images.js';
 
