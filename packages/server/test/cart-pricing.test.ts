@@ -1,20 +1,15 @@
 // Issue 11, "the cart charges what the card showed": the cart the server lists, priced by the
 // SDK's one rule (cartSummary: the sale price only while the sale runs, 5 % from five copies),
 // is exactly what placing the order charges.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cartSummary, type CartLine } from '@pustak/sdk/domain';
-import { IDS, multipart, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { IDS, multipart, newCustomer, sharedTestServer, type TestServer } from './helpers.js';
 
 // One server for the file, back at the seeded state and NOW before each test.
+const server = sharedTestServer();
 let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t?.close();
+beforeEach(() => {
+  t = server();
 });
 
 async function fill(token: string, lines: [string, number][]): Promise<CartLine[]> {
