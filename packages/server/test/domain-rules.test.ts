@@ -159,7 +159,7 @@ describe('banner colours', async () => {
     expect(refusal(() => bannerColor(palette, input))).toEqual({
       kind: 'invalid',
       field: 'Color',
-      message: 'Color must be Blue, Green, Red, Yellow or Purple (or a legacy bg-{colour}-{shade} token or a hex colour)',
+      message: 'Color must be Blue, Green, Red, Yellow or Purple (or a legacy bg-{colour}-{shade} token, a hex colour or bg-[#hex])',
     });
   });
 
@@ -180,7 +180,7 @@ describe('banner colours', async () => {
     expect(refusal(() => bannerTextColor(palette, input, 'Blue'))).toEqual({
       kind: 'invalid',
       field: 'TextColor',
-      message: 'TextColor must be a hex colour (#rrggbb) or a legacy text-{colour} token',
+      message: 'TextColor must be a hex colour (#rrggbb), text-[#hex] or a legacy text-{colour} token',
     });
   });
 });
