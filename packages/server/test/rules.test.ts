@@ -298,7 +298,7 @@ describe('cart', () => {
     expect(refused.json()).toMatchObject({ message: 'Requested quantity exceeds available stock' });
   });
 
-  it("answers another customer's line, and an unknown book, as not found", async () => {
+  it("answers another customer's line, and an unknown book, as not found, and removes a line once", async () => {
     const owner = await newCustomer(t, 'lineowner');
     const other = await newCustomer(t, 'lineother');
     await t.call({ method: 'POST', url: '/api/addToCart/add', token: owner.token, payload: { bookId: IDS.karnaliBlues, quantity: 1 } });
@@ -310,7 +310,14 @@ describe('cart', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: 'Book not found' });
     expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: other.token })).json().data).toEqual([]);
+    const removeAs = (token: string) => t.call({ method: 'DELETE', url: `/api/addToCart/remove/${line.cartItemId}`, token });
+    const taken = await removeAs(other.token);
+    expect(taken.statusCode).toBe(404);
+    expect(taken.json()).toMatchObject({ message: 'Cart item not found' });
     expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: owner.token })).json().data).toMatchObject([{ quantity: 1 }]);
+    expect((await removeAs(owner.token)).json()).toMatchObject({ statusCode: 200, message: 'Item removed from cart' });
+    expect((await removeAs(owner.token)).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: owner.token })).json().data).toEqual([]);
   });
 });
 
