@@ -341,6 +341,9 @@ describe('wishlist', () => {
     expect(unknown.json().message).toBe('Book not found');
     expect(await check(IDS.hobbit)).toEqual({ status: true, code: 200, message: 'Book is in the wishlist' });
     expect(await list()).toEqual([IDS.karnaliBlues, IDS.hobbit]);
+    // Each entry is the book as the catalogue shows it (not the bookmark's own date).
+    const [listed] = (await t.call({ method: 'GET', url: '/api/book/getWishlist', token })).json().data;
+    expect(listed).toEqual((await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data);
     expect(await list(other.token)).toEqual([]);
 
     const remove = await t.call({ method: 'DELETE', url: `/api/book/remove/${IDS.hobbit}`, token });
