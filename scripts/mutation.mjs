@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run mutation`: mutation testing of the rules, a check to run before a release (not part
 // of `npm test`). Stryker plants small bugs (a comparison turned, a condition dropped, a string
-// emptied) one at a time in the server's rules (packages/server/src/modules/*/rules.ts, its money and banner colours) and the SDK's domain
+// emptied) one at a time in the server's rules of money, stock and order status (scripts/mutation/targets.mjs) and the SDK's domain
 // (packages/sdk/src/domain) and runs the tests that reach each; a bug no test notices survives.
 // Prints each target's mutation score and its surviving mutants (file:line, mutator,
 // replacement) and fails when a score is under the threshold.

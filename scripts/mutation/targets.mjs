@@ -5,15 +5,33 @@
 // a server, the rules, the cart's prices and the sale window. The contract and HTTP suites
 // (conformance, http) reach the rules too, mostly to check shapes, and would double the run.
 export const SERVER_TEST_FILES = [
-  'packages/server/test/domain-rules.test.ts',
   'packages/server/test/rules.test.ts',
   'packages/server/test/cart-pricing.test.ts',
   'packages/server/test/sale-window.test.ts',
 ];
 
+/** The server's pure rules (money, the sale window, banner colours), tested without a server. */
+export const SERVER_PURE_TEST_FILES = ['packages/server/test/domain-rules.test.ts'];
+
+// The server's mutants are the rules that decide money, stock and an order's status: placing,
+// listing and cancelling orders, the cart, the wishlist, the staff's verification at pickup, the
+// sale window (the one function of the catalogue's module that prices a book: the rest of it
+// builds listing queries), money and banner colours. The other modules' rules (accounts,
+// reviews, the catalogue's admin, the dashboard) have their tests in the same suites but are
+// left out of the run, which on two cores would otherwise take over an hour.
+const SERVER_MUTATE = [
+  'packages/server/src/modules/orders/rules.ts',
+  'packages/server/src/modules/cart/rules.ts',
+  'packages/server/src/modules/wishlist/rules.ts',
+  'packages/server/src/modules/staff/rules.ts',
+  'packages/server/src/modules/books/rules.ts:44-52',
+  'packages/server/src/shared/money.ts',
+  'packages/server/src/modules/announcements/banner-colors.ts',
+];
+
 export const SDK_TEST_FILES = ['packages/sdk/test/domain/**/*.test.ts'];
 
 export const TARGETS = [
-  { name: 'server', mutate: ['packages/server/src/modules/*/rules.ts', 'packages/server/src/modules/announcements/banner-colors.ts', 'packages/server/src/shared/money.ts'], vitestConfig: 'scripts/mutation/vitest.server.config.mjs' },
+  { name: 'server', mutate: SERVER_MUTATE, vitestConfig: 'scripts/mutation/vitest.server.config.mjs' },
   { name: 'sdk', mutate: ['packages/sdk/src/domain/**/*.ts'], vitestConfig: 'scripts/mutation/vitest.sdk.config.mjs' },
 ];

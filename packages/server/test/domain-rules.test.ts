@@ -163,6 +163,14 @@ describe('banner colours', async () => {
     });
   });
 
+  it("takes the colour picker's bg-[#hex] and text-[#hex] as those exact colours, and nothing around them", () => {
+    expect(bannerColor(palette, 'bg-[#14532D]')).toBe('bg-[#14532d]');
+    expect(bannerColor(palette, 'bg-[#AbC]')).toBe('bg-[#aabbcc]');
+    expect(bannerTextColor(palette, 'text-[#FE0]', 'Blue')).toBe('#ffee00');
+    for (const input of ['xbg-[#fff]', 'bg-[#fff]x', 'bg-[#ggg]']) expect(refusal(() => bannerColor(palette, input)).field, input).toBe('Color');
+    for (const input of ['xtext-[#fff]', 'text-[#fff]x']) expect(refusal(() => bannerTextColor(palette, input, 'Blue')).field, input).toBe('TextColor');
+  });
+
   it('normalises the text colour to lower-case #rrggbb', () => {
     expect(bannerTextColor(palette, '#ABC', 'Blue')).toBe('#aabbcc');
     expect(bannerTextColor(palette, '#1F2937', 'Blue')).toBe('#1f2937');

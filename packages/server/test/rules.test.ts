@@ -1,6 +1,6 @@
 // The business rules of legacy-backend.md with the bug fixes of issue 8, each as a test that
 // fails if the rule regresses. The server runs in this process with a clock the test sets.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { IDS, NOW, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { appTables } from './seeded-dump.js';
@@ -108,6 +108,51 @@ describe('order pricing', () => {
     expect(mail.text).toContain(order.claimCode);
     expect(mail.text).toContain('Rs. 552.50');
   });
+
+  it('mails every line at the price charged, the discount, the total and an 8-character upper-case hex claim code', async () => {
+    const { token } = await newCustomer(t, 'itemised');
+    const add = (bookId: string, quantity: number) => t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId, quantity } });
+    await add(IDS.karnaliBlues, 3);
+    t.clock.advance(1000); // the cart's (and the e-mail's) order is the order the lines were added in
+    await add(IDS.sapiens, 2);
+    const placed = (await t.call({ method: 'POST', url: '/api/order/place', token })).json().data;
+    expect(placed.claimCode).toMatch(/^[0-9A-F]{8}$/);
+    const mail = t.server.services.mailer.outbox!.at(-1)!;
+    expect(mail.to).toBe('itemised@example.com');
+    expect(mail.text).toBe(
+      [
+        'Hello itemised,',
+        '',
+        `Thank you for your order ${placed.orderId}.`,
+        '  3 x Karnali Blues at Rs. 552.50',
+        '  2 x Sapiens at Rs. 1099.00',
+        'Discount: 5.00%',
+        'Total: Rs. 3662.73', // 3855.50 less 5 %, half a paisa rounded up
+        '',
+        `Your claim code is ${placed.claimCode}. Show it at the counter to collect your books.`,
+      ].join('\n'),
+    );
+  });
+
+  it('refuses to place an order from an empty cart, and places none', async () => {
+    const { token } = await newCustomer(t, 'emptycart');
+    const refused = await t.call({ method: 'POST', url: '/api/order/place', token });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 'error', message: 'Cart is empty' });
+    expect((await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data).toEqual([]);
+  });
+
+  it("lists a customer's orders newest first, each with its own lines, and none of another customer's", async () => {
+    const { token } = await newCustomer(t, 'twoorders');
+    const first = await buy(token, [[IDS.karnaliBlues, 1]]);
+    t.clock.advance(3_600_000);
+    const second = await buy(token, [[IDS.sapiens, 2]]);
+    const mine = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data;
+    expect(mine.map((o: { orderId: string }) => o.orderId)).toEqual([second.orderId, first.orderId]);
+    expect(mine.map((o: { orderItems: { title: string; quantity: number }[] }) => o.orderItems.map((i) => `${i.quantity} ${i.title}`))).toEqual([['2 Sapiens'], ['1 Karnali Blues']]);
+    const all = (await t.call({ method: 'GET', url: '/api/order/all', token: await t.login('staff') })).json().data;
+    expect(all.map((o: { orderId: string }) => o.orderId)).toEqual(expect.arrayContaining([first.orderId, second.orderId, IDS.sitaPendingOrder]));
+  });
 });
 
 describe('stock', () => {
@@ -191,6 +236,21 @@ describe('staff verification', () => {
     expect(notifications[0].message).toBe('casing has purchased the book!');
   });
 
+  it('announces the purchase live, by the customer\'s name, once the order is verified', async () => {
+    const { token } = await newCustomer(t, 'announced');
+    const order = await buy(token, [[IDS.karnaliBlues, 2]]);
+    const broadcast = vi.spyOn(t.server.services.broadcaster, 'broadcast');
+    try {
+      expect((await verify(order.orderId, 'ABCDEF12')).statusCode).toBe(400);
+      expect(broadcast).not.toHaveBeenCalled();
+      expect((await verify(order.orderId, order.claimCode)).statusCode).toBe(200);
+      expect(broadcast.mock.calls).toEqual([['Purchased Book', 'announced has purchased the book ']]);
+    } finally {
+      broadcast.mockRestore();
+    }
+    expect((await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data.quantity).toBe(40);
+  });
+
   it('answers an unknown order with 404', async () => {
     const reply = await verify('0dde0000-0000-4000-8000-0000000000ff', 'ABCDEF12');
     expect(reply.statusCode).toBe(404);
@@ -205,9 +265,13 @@ describe('cancel', () => {
     expect(ok.json()).toMatchObject({ statusCode: 200, data: { orderId: IDS.sitaPendingOrder, status: 'Cancelled' } });
     const again = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaPendingOrder}`, token: sita });
     expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ status: 'error', message: 'Cannot cancel a completed or already cancelled order' });
     const { token } = await newCustomer(t, 'thief');
     const other = await t.call({ method: 'PUT', url: `/api/order/cancel/${IDS.sitaCancelledOrder}`, token });
     expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ status: 'error', message: 'Order not found' });
+    const [cancelled] = (await t.call({ method: 'GET', url: '/api/order/userOrder', token: sita })).json().data.filter((o: { orderId: string }) => o.orderId === IDS.sitaPendingOrder);
+    expect(cancelled.status).toBe('Cancelled');
   });
 
   it('refuses to cancel a Completed order with the legacy 400, and the order stays Completed', async () => {
@@ -219,6 +283,77 @@ describe('cancel', () => {
     expect(refused.json()).toEqual({ status: 'error', message: 'Cannot cancel a completed or already cancelled order' });
     const [mine] = (await t.call({ method: 'GET', url: '/api/order/userOrder', token })).json().data;
     expect(mine).toMatchObject({ orderId: order.orderId, status: 'Completed' });
+  });
+});
+
+describe('cart', () => {
+  it('takes a million copies at once, the whole stock, and not one more', async () => {
+    const { token } = await newCustomer(t, 'million');
+    const add = (quantity: number) => t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: IDS.munaMadan, quantity } });
+    await t.server.database.db.updateTable('books').set({ quantity: 1_000_000 }).where('id', '=', IDS.munaMadan).execute();
+    expect((await add(1_000_000)).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token })).json().data[0].quantity).toBe(1_000_000);
+    const refused = await add(1);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Requested quantity exceeds available stock' });
+  });
+
+  it("answers another customer's line, and an unknown book, as not found, and removes a line once", async () => {
+    const owner = await newCustomer(t, 'lineowner');
+    const other = await newCustomer(t, 'lineother');
+    await t.call({ method: 'POST', url: '/api/addToCart/add', token: owner.token, payload: { bookId: IDS.karnaliBlues, quantity: 1 } });
+    const [line] = (await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: owner.token })).json().data;
+    const update = await t.call({ method: 'PUT', url: `/api/addToCart/update/${line.cartItemId}`, token: other.token, payload: { quantity: 2 } });
+    expect(update.statusCode).toBe(404);
+    expect(update.json()).toMatchObject({ message: 'Cart item not found' });
+    const unknown = await t.call({ method: 'POST', url: '/api/addToCart/add', token: other.token, payload: { bookId: '0f0e0000-0000-4000-8000-0000000000ff', quantity: 1 } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: 'Book not found' });
+    expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: other.token })).json().data).toEqual([]);
+    const removeAs = (token: string) => t.call({ method: 'DELETE', url: `/api/addToCart/remove/${line.cartItemId}`, token });
+    const taken = await removeAs(other.token);
+    expect(taken.statusCode).toBe(404);
+    expect(taken.json()).toMatchObject({ message: 'Cart item not found' });
+    expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: owner.token })).json().data).toMatchObject([{ quantity: 1 }]);
+    expect((await removeAs(owner.token)).json()).toMatchObject({ statusCode: 200, message: 'Item removed from cart' });
+    expect((await removeAs(owner.token)).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: owner.token })).json().data).toEqual([]);
+  });
+});
+
+describe('wishlist', () => {
+  it('bookmarks a book once, lists the newest first, and removes it', async () => {
+    const { token } = await newCustomer(t, 'bookmarker');
+    const other = await newCustomer(t, 'notmine');
+    const add = (bookId: string) => t.call({ method: 'POST', url: '/api/book/addWishlist', token, payload: { bookId } });
+    const check = async (bookId: string) => (await t.call({ method: 'GET', url: `/api/book/checkWishlist/${bookId}`, token })).json();
+    const list = async (as = token) => (await t.call({ method: 'GET', url: '/api/book/getWishlist', token: as })).json().data.map((b: { bookId: string }) => b.bookId);
+
+    expect(await check(IDS.hobbit)).toEqual({ status: false, code: 200, message: 'Book is not in the wishlist' });
+    expect((await add(IDS.hobbit)).json()).toEqual({ status: true, statusCode: 200, message: 'Bookmarked successfully' });
+    t.clock.advance(1000);
+    expect((await add(IDS.karnaliBlues)).statusCode).toBe(200);
+    const twice = await add(IDS.hobbit);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ status: false, statusCode: 400, message: 'Already bookmarked' });
+    const unknown = await add('0f0e0000-0000-4000-8000-0000000000ff');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Book not found');
+    expect(await check(IDS.hobbit)).toEqual({ status: true, code: 200, message: 'Book is in the wishlist' });
+    expect(await list()).toEqual([IDS.karnaliBlues, IDS.hobbit]);
+    // Each entry is the book as the catalogue shows it (not the bookmark's own date).
+    const [listed] = (await t.call({ method: 'GET', url: '/api/book/getWishlist', token })).json().data;
+    expect(listed).toEqual((await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${IDS.karnaliBlues}` })).json().data);
+    expect(await list(other.token)).toEqual([]);
+
+    const remove = await t.call({ method: 'DELETE', url: `/api/book/remove/${IDS.hobbit}`, token });
+    expect(remove.json()).toEqual({ status: true, statusCode: 200, message: 'Removed from wishlist' });
+    const removeAgain = await t.call({ method: 'DELETE', url: `/api/book/remove/${IDS.hobbit}`, token });
+    expect(removeAgain.json()).toEqual({ status: false, code: 200, message: 'Book is not in the wishlist' });
+    // Another customer removing the book takes nothing from this wishlist.
+    expect((await t.call({ method: 'DELETE', url: `/api/book/remove/${IDS.karnaliBlues}`, token: other.token })).json().status).toBe(false);
+    expect(await list()).toEqual([IDS.karnaliBlues]);
+    expect(await check(IDS.hobbit)).toMatchObject({ status: false });
   });
 });
 
