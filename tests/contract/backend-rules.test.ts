@@ -2,17 +2,12 @@
 // client's wire habits the contract must accept (part 1): roles, the hub, required fields,
 // target behaviour next to the legacy quirk, list semantics, and examples that agree.
 import { describe, expect, it } from 'vitest';
-import { deref, loadContract, operationsOf, responseExamples, type Json } from './contract-helpers';
+import { deref, loadContract, operationLookup, operationsOf, responseExamples, type Json } from './contract-helpers';
 import { OPERATION_ROLES } from '@pustak/server/test/operation-roles';
 
 const contract = loadContract();
 const operations = operationsOf(contract);
-const byId = new Map<string, Json>(operations.map((entry) => [entry.operation.operationId, entry.operation]));
-const op = (operationId: string): Json => {
-  const found = byId.get(operationId);
-  if (!found) throw new Error(`No operation ${operationId}`);
-  return found;
-};
+const op = operationLookup(operations);
 const schemas = contract.components.schemas;
 const example = (operationId: string, name = 'default', status = '200'): Json =>
   responseExamples(contract, op(operationId), status).find(([key]) => key === name)?.[1];

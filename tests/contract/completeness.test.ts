@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deref, loadContract, operationsOf, repoRoot, responseExamples, type Json } from './contract-helpers';
+import { deref, loadContract, operationLookup, operationsOf, repoRoot, responseExamples, type Json } from './contract-helpers';
 
 type Auth = 'public' | 'bearer';
 
@@ -65,12 +65,7 @@ const IDS = { admin: '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01', staff: '9b1f6a52-0c
 
 const contract = loadContract();
 const operations = operationsOf(contract);
-const byId = new Map<string, Json>(operations.map((entry) => [entry.operation.operationId, entry.operation]));
-const op = (operationId: string): Json => {
-  const found = byId.get(operationId);
-  if (!found) throw new Error(`No operation ${operationId}`);
-  return found;
-};
+const op = operationLookup(operations);
 const catalogue: Json[] = contract.components.examples.catalogue.value;
 const firstExample = (operationId: string, status = '200'): Json => responseExamples(contract, op(operationId), status)[0]?.[1];
 

@@ -55,6 +55,16 @@ export function operationsOf(contract: Json): OperationEntry[] {
   return entries;
 }
 
+/** The operation with this operationId (throws for an unknown one, so a typo fails its test). */
+export function operationLookup(operations: OperationEntry[]): (operationId: string) => Json {
+  const byId = new Map<string, Json>(operations.map((entry) => [entry.operation.operationId, entry.operation]));
+  return (operationId) => {
+    const found = byId.get(operationId);
+    if (!found) throw new Error(`No operation ${operationId}`);
+    return found;
+  };
+}
+
 /** Named examples of one response media type, $refs resolved, in document order. */
 export function responseExamples(contract: Json, operation: Json, status: string, mediaType = 'application/json'): [string, Json][] {
   const response = deref(contract, operation.responses?.[status]);

@@ -3,24 +3,7 @@
 // price of 0, a sale that opens this very instant, a padded query string, a rolled-over date,
 // an offset-less server timestamp read away from UTC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CART_DISCOUNTS,
-  completedOrderCount,
-  firstError,
-  fromDateInputValue,
-  hasErrors,
-  isEmailShaped,
-  parseTimestamp,
-  SORT_OPTIONS,
-  toBannerColorName,
-  toDateInputValue,
-  orderOriginalTotal,
-  parseBooksQuery,
-  stepQuantity,
-  toListBooksParams,
-  upcomingSales,
-  validateReview,
-} from '../../src/domain/index.js';
+import { CART_DISCOUNTS, completedOrderCount, firstError, fromDateInputValue, hasErrors, isEmailShaped, orderOriginalTotal, parseBooksQuery, parseTimestamp, SORT_OPTIONS, stepQuantity, toBannerColorName, toDateInputValue, toListBooksParams, upcomingSales, validateReview } from '../../src/domain/index.js';
 
 describe('orders', () => {
   it('counts only Completed orders toward the loyalty discount', () => {

@@ -115,11 +115,7 @@ export async function withReviews(db: Db, books: BookRow[]): Promise<BookWithRev
     .selectFrom('reviews')
     .innerJoin('users', 'users.id', 'reviews.user_id')
     .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
-    .where(
-      'reviews.book_id',
-      'in',
-      books.map((b) => b.id),
-    )
+    .where('reviews.book_id', 'in', books.map((b) => b.id))
     .orderBy('reviews.created_at')
     .orderBy('reviews.id')
     .execute();
@@ -154,11 +150,7 @@ export async function bestSellers(db: Db): Promise<{ entry: BookWithReviews; ord
   const books = await db
     .selectFrom('books')
     .selectAll()
-    .where(
-      'id',
-      'in',
-      ranked.map((r) => r.id),
-    )
+    .where('id', 'in', ranked.map((r) => r.id))
     .execute();
   const entries = new Map((await withReviews(db, books)).map((e) => [e.book.id, e]));
   return ranked.flatMap((r) => {

@@ -151,11 +151,7 @@ async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> 
   const items = await db
     .selectFrom('order_items')
     .select(['order_id', 'book_id', 'title', 'item_code', 'quantity', 'price_per_unit_paisa', 'charged_per_unit_paisa'])
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
+    .where('order_id', 'in', orders.map((o) => o.id))
     .orderBy('order_id')
     .orderBy('id')
     .execute();
