@@ -23,7 +23,12 @@ export interface CartLine {
   end_time: Date | null;
 }
 
-export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
+/**
+ * A customer's cart lines with their books as they stand now (price, discount, sale window), in
+ * the order they were added: the cart view reads them, and placing an order reads the same
+ * lines (with what it needs besides) and charges what the view showed.
+ */
+export function cartLinesQuery(db: Db, userId: string) {
   return db
     .selectFrom('cart_items')
     .innerJoin('books', 'books.id', 'cart_items.book_id')
@@ -33,10 +38,6 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
       'cart_items.quantity',
       'books.price_paisa',
       'books.title',
-      'books.author',
-      'books.image_path',
-      // The price and sale as they stand now: placing the order charges the list price less the
-      // discount while the window runs (modules/orders/rules.ts), so the cart shows the same.
       'books.discount_bp',
       'books.is_on_sale',
       'books.start_time',
@@ -44,8 +45,11 @@ export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
     ])
     .where('cart_items.user_id', '=', userId)
     .orderBy('cart_items.created_at')
-    .orderBy('cart_items.id')
-    .execute();
+    .orderBy('cart_items.id');
+}
+
+export async function cartLines(db: Db, userId: string): Promise<CartLine[]> {
+  return cartLinesQuery(db, userId).select(['books.author', 'books.image_path']).execute();
 }
 
 /**

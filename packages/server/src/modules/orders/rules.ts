@@ -8,6 +8,7 @@ import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent, formatRupees, lessBasisPoints } from '../../shared/money.js';
 import { saleRunning } from '../books/index.js';
+import { cartLinesQuery } from '../cart/index.js';
 
 /** 5 % off the whole cart from five copies on. */
 export const BULK_DISCOUNT_BP = 500;
@@ -46,21 +47,10 @@ export async function placeOrder(db: Db, user: { id: string; email: string; user
 
 async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
   return db.transaction().execute(async (tx) => {
-    const lines = await tx
-      .selectFrom('cart_items')
-      .innerJoin('books', 'books.id', 'cart_items.book_id')
+    const lines = await cartLinesQuery(tx, user.id)
       .select([
-        'cart_items.id',
-        'cart_items.book_id',
-        'cart_items.quantity',
-        'books.price_paisa',
-        'books.title',
         'books.isbn',
         'books.quantity as stock',
-        'books.discount_bp',
-        'books.is_on_sale',
-        'books.start_time',
-        'books.end_time',
         // Only whether there are 10 is asked, so the count stops at 10.
         (eb) =>
           eb
@@ -76,9 +66,6 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
             .select((inner) => inner.fn.countAll<number>().as('n'))
             .as('completed_orders'),
       ])
-      .where('cart_items.user_id', '=', user.id)
-      .orderBy('cart_items.created_at')
-      .orderBy('cart_items.id')
       .forUpdate('cart_items')
       .execute();
     if (lines.length === 0) throw rejected('Cart is empty');
