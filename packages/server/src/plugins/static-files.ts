@@ -6,9 +6,6 @@ import { coversDir } from '@pustak/web/covers';
 import fp from 'fastify-plugin';
 import { UPLOADS_PREFIX } from '../storage/images.js';
 
-/** The example catalog's covers (the same files the web app serves at /covers). */
-const COVERS_DIR = coversDir;
-
 export const staticFiles = fp<{ uploadsDir: string; webDist?: string | undefined }>(async (app, { uploadsDir, webDist }) => {
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -21,8 +18,9 @@ export const staticFiles = fp<{ uploadsDir: string; webDist?: string | undefined
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
-  if (existsSync(COVERS_DIR) && !webDist) {
-    await app.register(fastifyStatic, { root: COVERS_DIR, prefix: '/covers/', decorateReply: false, index: false });
+  if (existsSync(coversDir) && !webDist) {
+    // The example catalog's covers, at /covers as the web app serves them.
+    await app.register(fastifyStatic, { root: coversDir, prefix: '/covers/', decorateReply: false, index: false });
   }
   if (webDist) {
     await app.register(fastifyStatic, {
