@@ -101,15 +101,19 @@ async function clientPage() {
   const page = await context.newPage();
   pages.push(await watchPage(page));
   const hub = watchHub(page);
-  const negotiated: { status: number; allowOrigin: string | null; allowCredentials: string | null }[] = [];
-  page.on('response', async (response) => {
+  // Each negotiate answer's headers, pushed when its response event arrives (before the page's
+  // script sees the answer) and read with headerValue, which takes a round trip of its own: the
+  // test awaits them all (reading the array itself raced those reads).
+  const answers: Promise<{ status: number; allowOrigin: string | null; allowCredentials: string | null }>[] = [];
+  page.on('response', (response) => {
     if (!response.url().includes('/hubs/notification/negotiate')) return;
-    negotiated.push({
+    answers.push((async () => ({
       status: response.status(),
       allowOrigin: await response.headerValue('access-control-allow-origin'),
       allowCredentials: await response.headerValue('access-control-allow-credentials'),
-    });
+    }))());
   });
+  const negotiated = () => Promise.all(answers);
   await page.goto(`${pageServer!.origin}/`);
   await page.getByRole('heading', { name: 'A client on another origin' }).waitFor();
   return { page, hub, negotiated };
@@ -132,7 +136,7 @@ describe('the real server, CORS_ORIGINS naming the page’s origin', () => {
     const { page, hub, negotiated } = await clientPage();
     expect(new URL(api!.url).origin).not.toBe(pageServer!.origin);
     expect(await connectHub(page, api!.url)).toEqual({ id: expect.stringMatching(/\S/) });
-    expect(negotiated).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
+    expect(await negotiated()).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
     await expect.poll(() => hub.handshakes).toBe(1);
 
     // The admin adds a book from the page (its calls need preflights): the hub announces it.
@@ -177,7 +181,7 @@ describe('the mock', () => {
     const mockUrl = inject('appMockUrl');
     const { page, hub, negotiated } = await clientPage();
     expect(await connectHub(page, mockUrl)).toEqual({ id: expect.stringMatching(/\S/) });
-    expect(negotiated).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
+    expect(await negotiated()).toEqual([{ status: 200, allowOrigin: pageServer!.origin, allowCredentials: 'true' }]);
     await expect.poll(() => hub.handshakes).toBe(1);
     // The shared mock may have other clients (the app's pages): at least this one hears it.
     expect(await broadcastLive(mockUrl, 'Admin', 'New book added! Mock Origin Book')).toBeGreaterThanOrEqual(1);
