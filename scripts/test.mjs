@@ -2,11 +2,14 @@
 // `npm test`: runs every Vitest project once, then prints the plain closing line
 // "N passed, N failed" that CI counts (summed from Vitest's JSON reports).
 //
-// Two cores, two lanes: two Vitest processes side by side, each with its own Prism mock.
+// Two cores, three lanes: three Vitest processes side by side.
 //   browser lane: the browser end to end (one Chromium at a time), from the start: its files
 //                 run one after another and are the longest chain of the run;
-//   node lane:    the web pages (jsdom), contract, SDK and mock side by side, then the server
-//                 on PGlite and on PostgreSQL.
+//   node lane:    the web pages (jsdom), contract, SDK and mock side by side (with its own
+//                 Prism mock), then the server on PGlite;
+//   pg lane:      the server on PostgreSQL, from the start: its files run one at a time and
+//                 mostly wait on the database, so they fill the cores the other lanes leave idle
+//                 (after the node lane they added ~55 s to the end of the run).
 // In one Vitest process the files that run one at a time (server, server-pg, e2e) would all
 // queue in a single line behind each other. Each lane's output lines carry its name.
 // With arguments (`npm test -- --project sdk`, a file name, ...) one Vitest process runs them.
@@ -32,7 +35,8 @@ const lanes = extra.length > 0
   ? [{ name: '', projects: [], args: extra }]
   : [
       { name: 'browser', projects: ['e2e'], args: [] },
-      { name: 'node', projects: ['web', 'contract', 'sdk', 'mock', 'server', 'server-pg'], args: [] },
+      { name: 'node', projects: ['web', 'contract', 'sdk', 'mock', 'server'], args: [] },
+      { name: 'pg', projects: ['server-pg'], args: [] },
     ];
 
 const children = new Set();
@@ -60,9 +64,10 @@ async function runLane({ name, projects, args }) {
   }
   // 'close', not 'exit': by then every line the lane wrote has been passed on, so the closing
   // summary is always the last thing printed.
+  const started = Date.now();
   const code = await new Promise((done) => child.on('close', (c, s) => done(c ?? (s ? 1 : 0))));
   children.delete(child);
-  return { code, ...(await countsOf(report)) };
+  return { code, seconds: Math.round((Date.now() - started) / 1000), ...(await countsOf(report)) };
 }
 
 /** Passed, failed and skipped tests of one JSON report. A file that failed before any of its tests ran counts once. */
@@ -85,7 +90,7 @@ const results = await Promise.all(lanes.map(runLane)).finally(() => rm(seedDir, 
 const sum = (key) => results.reduce((total, r) => total + r[key], 0);
 const [passed, failed, skipped] = [sum('passed'), sum('failed'), sum('skipped')];
 if (lanes.length > 1) {
-  for (const [i, lane] of lanes.entries()) console.log(`${lane.name} lane: ${results[i].passed} passed, ${results[i].failed} failed`);
+  for (const [i, lane] of lanes.entries()) console.log(`${lane.name} lane: ${results[i].passed} passed, ${results[i].failed} failed in ${results[i].seconds} s`);
   console.log(`all lanes: ${Math.round((Date.now() - started) / 1000)} s`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -614,13 +614,19 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
   /** Where pages are served from: the Pustak server, and `vite preview` with the same data. */
   const origins = () => [['server', t.url], ['vite preview', preview!.url]] as const;
 
-  /** The page at `url` as sent (HTML) and as a browser without JavaScript shows it. */
-  async function fetchPage(origin: string, url: string) {
+  /** The page at `url` as sent (HTML). */
+  async function fetchHtml(origin: string, url: string) {
     const response = await fetch(`${origin}${url}`, { headers: { accept: 'text/html' } });
     expect(response.status, url).toBe(200);
     const html = await response.text();
     // A page's markup is tens of KB: one a thousand times that is no page to load in a browser.
     expect(html.length, url).toBeLessThan(1_000_000);
+    return html;
+  }
+
+  /** The page at `url` as sent (HTML) and as a browser without JavaScript shows it. */
+  async function fetchPage(origin: string, url: string) {
+    const html = await fetchHtml(origin, url);
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -656,7 +662,7 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
   it('a /books search in the address, the issue\'s 160 pairs of `$`` and `$\'` too: the page stays its size', async () => {
     const pairs = "$`$'".repeat(160);
     for (const [where, origin] of origins()) {
-      const plain = await fetchPage(origin, `/books?search=${encodeURIComponent(PLAIN)}`);
+      const plain = { html: await fetchHtml(origin, `/books?search=${encodeURIComponent(PLAIN)}`) };
       const sent = await fetchPage(origin, `/books?search=${encodeURIComponent(PAYLOAD)}`);
       expectWhole(sent.html, plain.html, where);
       expect(sent.shown, where).toContain(PAYLOAD);
@@ -666,7 +672,7 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
       // As a browser's address bar sends it (`'` too escaped): a 2 KB address.
       const url = `/books?search=${encodeURIComponent(pairs).replace(/'/g, '%27')}`;
       expect(url.length).toBeGreaterThan(1_900);
-      const repro = await fetchPage(origin, url);
+      const repro = { html: await fetchHtml(origin, url) };
       expect(repro.html.match(/<html[\s>]/gi), where).toHaveLength(1);
       expect(repro.html.length, where).toBeLessThan(plain.html.length + 3 * pairs.length);
       // 640 characters are past the contract's 200 for a search: the read is refused (422), so the
@@ -677,7 +683,7 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
 
   it("a book's title, author, description, publisher, language and ISBN, and its review's comment and reviewer: on its page and in /books", async () => {
     for (const [where, origin] of origins()) {
-      const plain = await fetchPage(origin, `/bookDetails/${books.plain.bookId}`);
+      const plain = { html: await fetchHtml(origin, `/bookDetails/${books.plain.bookId}`) };
       const sent = await fetchPage(origin, `/bookDetails/${books.payload.bookId}`);
       expectWhole(sent.html, plain.html, where);
       const data = JSON.stringify(Object.values(pageData(sent.html).fallback));
@@ -699,13 +705,13 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().data.announcementId as string;
     const pages = ['/', '/books', `/bookDetails/${books.plain.bookId}`];
-    const plain = await Promise.all(origins().flatMap(([, origin]) => pages.map((url) => fetchPage(origin, url))));
+    const plain = await Promise.all(origins().flatMap(([, origin]) => pages.map((url) => fetchHtml(origin, url))));
     const updated = await t.call({ method: 'PUT', url: `/api/announcement/update/${id}`, token: admin, payload: banner(PAYLOAD) });
     expect(updated.statusCode, updated.body).toBe(200);
     for (const [i, [where, origin]] of origins().entries()) {
       for (const [j, url] of pages.entries()) {
-        const { html } = await fetchPage(origin, url);
-        expectWhole(html, plain[i * pages.length + j]!.html, `${where} ${url}`);
+        const html = await fetchHtml(origin, url);
+        expectWhole(html, plain[i * pages.length + j]!, `${where} ${url}`);
         expect(bannerMark(html), `${where} ${url}`).toBe('on');
         expect((block(html, 'pustak-banner') as { message: string }).message, `${where} ${url}`).toBe(PAYLOAD);
       }
