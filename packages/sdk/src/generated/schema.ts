@@ -1106,7 +1106,7 @@ export interface components {
             dealPercent: number;
             /**
              * Format: date-time
-             * @description When an announced deal starts (isOnSale and now < startTime: the card says "Starts in future"); null otherwise.
+             * @description When an announced deal starts (isOnSale, now < startTime and startTime <= endTime: the card says "Starts in future"); null otherwise, also for a window without an end or one that ends before it starts, which never runs.
              */
             dealStartsAt: string | null;
             /**
