@@ -215,7 +215,8 @@ describe('wire habits of the legacy client', () => {
 describe('target behaviour, with the legacy behaviour kept as a quirk', () => {
   it.each([
     ['placeOrder', /Not enough stock for book: \{title\}/, /neither checks nor reserves stock/],
-    ['placeOrder', /sale is running now/, /whether or not its sale window is running/],
+    ['placeOrder', /while the book's deal runs, isOnSale and\s+startTime <= now <= endTime/, /whether or not its sale window is running/],
+    ['placeOrder', /not exactly that is 409/, /`expectedTotal` is this contract's/],
     ['verifyOrder', /Cannot verify a cancelled order/, /does not refuse Cancelled orders/],
     ['verifyOrder', /case-insensitively/, /case-sensitively/],
     ['verifyEmail', /15 minutes/, /never expire/],

@@ -1,10 +1,9 @@
 // The server's pure rules, without a server: money in paisa and basis points, the sale window,
-// instants from the wire and banner colours. The suites that start a server (rules, sale-window,
+// a book's and a cart's price (shared/pricing.ts), instants from the wire and banner colours. The suites that start a server (rules, sale-window,
 // cart-pricing) show the same rules through the API; these pin their edges, which a request
 // reaches only at some cost (a half paisa, the last millisecond, a colour tie).
 import { describe, expect, it } from 'vitest';
 import { bannerColor, bannerTextColor, paletteFromContract } from '../src/modules/announcements/banner-colors.js';
-import { saleRunning } from '../src/modules/books/rules.js';
 import { parseInstant } from '../src/shared/wire.js';
 import { RuleRefusal } from '../src/shared/errors.js';
 import {
@@ -13,10 +12,12 @@ import {
   formatRupees,
   lessBasisPoints,
   MAX_PRICE_RUPEES,
+  mulDivHalfUp,
   paisaToRupees,
   percentToBasisPoints,
   rupeesToPaisa,
 } from '../src/shared/money.js';
+import { bookPricing, dealRunning, nextPriceChange, priceCart } from '../src/shared/pricing.js';
 import { testContract } from './helpers.js';
 
 /** The refusal `run` throws: its kind, field and message (what the handler turns into a reply). */
@@ -69,6 +70,15 @@ describe('money', () => {
     expect(lessBasisPoints(45_000, 10_000)).toBe(0);
   });
 
+  it('rounds a x b / d half up exactly, past the doubles\' 2^53 too', () => {
+    expect(mulDivHalfUp(1, 1, 2)).toBe(1);
+    expect(mulDivHalfUp(1, 1, 3)).toBe(0);
+    expect(mulDivHalfUp(2, 1, 3)).toBe(1);
+    // 900719925474097 x 443 / 10000 = 39901892698502.4971: a double's product is off by more than the .0029.
+    expect(mulDivHalfUp(900_719_925_474_097, 443, 10_000)).toBe(39_901_892_698_502);
+    expect(mulDivHalfUp(900_719_925_474_099, 5000, 10_000)).toBe(450_359_962_737_050);
+  });
+
   it('writes the order e-mail amounts', () => {
     expect(formatRupees(123_400)).toBe('Rs. 1234.00');
     expect(formatRupees(5)).toBe('Rs. 0.05');
@@ -84,17 +94,72 @@ describe('the sale window', () => {
   const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);
 
   it('runs from its first to its last instant, both included', () => {
-    expect(saleRunning(book, ms(start, -1))).toBe(false);
-    expect(saleRunning(book, start)).toBe(true);
-    expect(saleRunning(book, ms(start, 86_400_000))).toBe(true);
-    expect(saleRunning(book, end)).toBe(true);
-    expect(saleRunning(book, ms(end, 1))).toBe(false);
+    expect(dealRunning(book, ms(start, -1))).toBe(false);
+    expect(dealRunning(book, start)).toBe(true);
+    expect(dealRunning(book, ms(start, 86_400_000))).toBe(true);
+    expect(dealRunning(book, end)).toBe(true);
+    expect(dealRunning(book, ms(end, 1))).toBe(false);
   });
 
   it('never runs for a book not on sale or without both ends', () => {
-    expect(saleRunning({ ...book, is_on_sale: false }, start)).toBe(false);
-    expect(saleRunning({ ...book, start_time: null }, start)).toBe(false);
-    expect(saleRunning({ ...book, end_time: null }, start)).toBe(false);
+    expect(dealRunning({ ...book, is_on_sale: false }, start)).toBe(false);
+    expect(dealRunning({ ...book, start_time: null }, start)).toBe(false);
+    expect(dealRunning({ ...book, end_time: null }, start)).toBe(false);
+  });
+});
+
+describe("a book's price now", () => {
+  const start = new Date('2031-05-01T06:15:00.000Z');
+  const end = new Date('2031-05-31T18:45:30.000Z');
+  const book = { price_paisa: 89_950, discount_bp: 1250, is_on_sale: true, start_time: start, end_time: end };
+  const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);
+
+  it('announces a deal before it starts, runs it to its last instant, and forgets it after', () => {
+    expect(bookPricing(book, ms(start, -1))).toEqual({ listPaisa: 89_950, unitPaisa: 89_950, dealRunning: false, dealBp: 0, dealStartsAt: start, dealEndsAt: null });
+    // 899.50 less 12.5 % = 787.0625 -> 787.06.
+    expect(bookPricing(book, start)).toEqual({ listPaisa: 89_950, unitPaisa: 78_706, dealRunning: true, dealBp: 1250, dealStartsAt: null, dealEndsAt: end });
+    expect(bookPricing(book, end)).toMatchObject({ unitPaisa: 78_706, dealRunning: true });
+    expect(bookPricing(book, ms(end, 1))).toEqual({ listPaisa: 89_950, unitPaisa: 89_950, dealRunning: false, dealBp: 0, dealStartsAt: null, dealEndsAt: null });
+  });
+
+  it('announces nothing for a book not on sale, or a window that ends before it starts', () => {
+    expect(bookPricing({ ...book, is_on_sale: false }, ms(start, -1)).dealStartsAt).toBeNull();
+    expect(bookPricing({ ...book, end_time: ms(start, -1) }, ms(start, -2)).dealStartsAt).toBeNull();
+    expect(bookPricing({ ...book, end_time: null }, ms(start, -1)).dealStartsAt).toBeNull();
+  });
+
+  it('names the next instant the price changes: the start, then the millisecond after the end', () => {
+    expect(nextPriceChange(book, ms(start, -1))).toEqual(start);
+    expect(nextPriceChange(book, start)).toEqual(ms(end, 1));
+    expect(nextPriceChange(book, end)).toEqual(ms(end, 1));
+    expect(nextPriceChange(book, ms(end, 1))).toBeNull();
+    expect(nextPriceChange({ ...book, is_on_sale: false }, ms(start, -1))).toBeNull();
+  });
+});
+
+describe("a cart's price", () => {
+  const now = new Date('2030-01-01T00:00:00Z');
+  const line = (price_paisa: number, quantity: number) => ({ price_paisa, quantity, discount_bp: 0, is_on_sale: false, start_time: null, end_time: null });
+
+  it('gives an empty cart no discount, whatever the customer has ordered', () => {
+    expect(priceCart([], 12, now)).toMatchObject({ copies: 0, subtotalPaisa: 0, discounts: [], discountBp: 0, totalPaisa: 0 });
+  });
+
+  it('takes both discounts off once, and splits what they take: bulk its share rounded half up, loyalty the rest', () => {
+    // 5 x 0.07 = 0.35; less 15 % = 0.2975 -> 0.30; discounts 0.05: bulk 1/3 of it -> 0.02, loyalty 0.03.
+    const cart = priceCart([line(7, 5)], 10, now);
+    expect(cart.totalPaisa).toBe(30);
+    expect(cart.discounts.map((d) => [d.offer.code, d.amountPaisa])).toEqual([['bulk', 2], ['loyalty', 3]]);
+  });
+
+  it('never lets a discount amount go below zero or the amounts miss the discount total', () => {
+    for (let paisa = 0; paisa <= 400; paisa += 1) {
+      for (const completed of [0, 10]) {
+        const cart = priceCart([line(paisa, 5)], completed, now);
+        expect(cart.discounts.every((d) => d.amountPaisa >= 0)).toBe(true);
+        expect(cart.discounts.reduce((sum, d) => sum + d.amountPaisa, 0)).toBe(cart.subtotalPaisa - cart.totalPaisa);
+      }
+    }
   });
 });
 

@@ -80,8 +80,8 @@ describe('order pricing', () => {
       expect(order).not.toHaveProperty('paymentMethod');
       // The lines' order is not defined (it follows their random ids).
       expect([...order.orderItems].sort((a, b) => a.title.localeCompare(b.title))).toEqual([
-        { bookId: IDS.karnaliBlues, title: 'Karnali Blues', itemCode: '978-9937-8520-0-1', quantity: 3, pricePerUnit: 650, totalPrice: 1657.5 },
-        { bookId: IDS.sapiens, title: 'Sapiens', itemCode: '978-0-09-959008-8', quantity: 2, pricePerUnit: 1099, totalPrice: 2198 },
+        { bookId: IDS.karnaliBlues, title: 'Karnali Blues', itemCode: '978-9937-8520-0-1', quantity: 3, pricePerUnit: 650, unitPrice: 552.5, totalPrice: 1657.5 },
+        { bookId: IDS.sapiens, title: 'Sapiens', itemCode: '978-0-09-959008-8', quantity: 2, pricePerUnit: 1099, unitPrice: 1099, totalPrice: 2198 },
       ]);
     }
     // Every order the shop holds (the seeded ones too): its lines add up to its subtotal.

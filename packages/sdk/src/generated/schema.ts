@@ -597,19 +597,22 @@ export interface paths {
         put?: never;
         /**
          * Turn the caller's cart into an order
-         * @description Takes no body (the server reads the caller's cart); `{}` is accepted too. In one
-         *     transaction:
+         * @description The server reads the caller's cart; the body is optional (`{}` and no body are the same).
+         *     In one transaction:
          *     - an empty cart is 400 "Cart is empty";
          *     - a line above the book's current stock is 400 "Not enough stock for book: {title}"
          *       (stock is checked, not reserved: it is reduced when staff verify the order);
-         *     - each line is priced at the price the customer sees: quantity x the book's list
-         *       price now x (1 - discount / 100) if the book's sale is running now (isOnSale and
-         *       startTime <= now <= endTime), else quantity x the list price now (never a price
-         *       remembered from when the book was added). originalTotal is the sum, rounded to 2
-         *       decimals;
+         *     - the cart is priced by the same server function as its answer (GET
+         *       /addToCart/getcartitems, `totals`): each copy costs the book's pricing.unitPrice now
+         *       (the list price less the discount while the book's deal runs, isOnSale and
+         *       startTime <= now <= endTime; never a price remembered from when the book was
+         *       added); originalTotal is the sum of the lines;
          *     - discountRate is 0.05 when the cart holds 5 or more books, plus 0.10 when the
          *       customer already has 10 or more Completed orders; finalTotal = originalTotal x
-         *       (1 - discountRate), rounded to 2 decimals;
+         *       (1 - discountRate), rounded half up to the paisa;
+         *     - with `expectedTotal` in the body, a cart whose total is not exactly that is 409
+         *       "Prices in your cart have changed. Please check your cart and place the order again."
+         *       and nothing is ordered;
          *     - the order is Pending with a claim code of 8 upper-case hex characters, unique among
          *       the Pending orders; the claim code is e-mailed with the order and returned;
          *     - the cart is emptied.
@@ -989,6 +992,16 @@ export interface components {
          *     Anything else (other arbitrary values such as `text-[red]`) is a 422.
          */
         BannerTextColorInput: string;
+        /**
+         * @description Optional. `expectedTotal` is the cart total the customer saw (the cart answer's
+         *     totals.total); when the cart's total is different at the moment the order is placed
+         *     (a deal ended, the admin changed a price), nothing is ordered and the answer is 409, so
+         *     the customer sees the new figures before paying them. Without it (the legacy client
+         *     sends `{}`), the order charges the cart's total at that moment.
+         */
+        PlaceOrderRequest: {
+            expectedTotal?: number;
+        };
         /** @description No data: the legacy client sends `{}` (with Content-Type application/json) on calls that take no body; sending no body at all is the same. */
         EmptyBody: Record<string, never>;
         /**
@@ -1071,6 +1084,77 @@ export interface components {
             /** @description Mean review stars with one decimal; 0 when there are no reviews. */
             averageStars: number;
             reviews: components["schemas"]["Review"][];
+            pricing: components["schemas"]["BookPricing"];
+        };
+        /**
+         * @description What one copy of the book costs at the moment the server answered, computed by the server
+         *     (clients show these figures and never work a price out of price, discount and the sale
+         *     window themselves). Money is worked in integer paisa and sent as rupees with at most two
+         *     decimals; a sale price is the list price less `dealPercent` percent of it, rounded half
+         *     up to the paisa. A deal runs while isOnSale is true and startTime <= now <= endTime, both
+         *     instants included. Placing an order charges `unitPrice` for each copy if the order is
+         *     placed while this answer is still true.
+         */
+        BookPricing: {
+            /** @description The list price (the book's `price`); struck through while a deal runs. */
+            listPrice: number;
+            /** @description What one copy costs now: the sale price while a deal runs, else the list price. */
+            unitPrice: number;
+            /** @description True while the book's deal runs (the sale badge shows). */
+            dealRunning: boolean;
+            /** @description The percent a running deal takes off (the book's discount); 0 when no deal runs. */
+            dealPercent: number;
+            /**
+             * Format: date-time
+             * @description When an announced deal starts (isOnSale, now < startTime and startTime <= endTime: the card says "Starts in future"); null otherwise, also for a window without an end or one that ends before it starts, which never runs.
+             */
+            dealStartsAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the running deal ends (the countdown counts to it; the deal still runs at that instant and not after it); null when no deal runs.
+             */
+            dealEndsAt: string | null;
+        };
+        /** @description A cart discount the order gets, with what it takes off. */
+        CartDiscount: {
+            /**
+             * @description bulk: five or more copies in the cart; loyalty: ten or more Completed orders.
+             * @enum {string}
+             */
+            code: "bulk" | "loyalty";
+            /** @description The offer's name on the cart page ("+5 Books Member", "10 successful orders"). */
+            name: string;
+            /** @description When the offer applies, in words. */
+            rule: string;
+            /** @description The percent of the subtotal this discount takes off. */
+            percent: number;
+            /** @description What this discount takes off, in Rs. The amounts add up to the totals' discountTotal. */
+            amount: number;
+        };
+        /**
+         * @description The cart's money, computed by the server from the lines as they are now. Placing the
+         *     order right after charges exactly `total` (the same server function, in the order's
+         *     transaction). The cart discounts' percents add up and come off the subtotal once:
+         *     total = subtotal - subtotal x (sum of percents) / 100, rounded half up to the paisa;
+         *     each discount's amount is its share, and the amounts add up to discountTotal.
+         */
+        CartTotals: {
+            /**
+             * Format: int32
+             * @description Copies in the cart (the sum of the quantities).
+             */
+            copies: number;
+            /** @description The lines at their list prices. */
+            listSubtotal: number;
+            /** @description What the running deals take off (listSubtotal - subtotal). */
+            dealSavings: number;
+            /** @description The sum of the lines' lineTotal. */
+            subtotal: number;
+            discounts: components["schemas"]["CartDiscount"][];
+            /** @description What the cart discounts take off (subtotal - total). */
+            discountTotal: number;
+            /** @description What placing the order charges. */
+            total: number;
         };
         BestSeller: {
             book: components["schemas"]["Book"];
@@ -1119,6 +1203,7 @@ export interface components {
              * @description The book's sale window end now; null when there is no sale.
              */
             endTime?: string | null;
+            pricing: components["schemas"]["BookPricing"];
         };
         CartItem: {
             cartItemId: components["schemas"]["Uuid"];
@@ -1126,6 +1211,14 @@ export interface components {
             /** Format: int32 */
             quantity: number;
             book: components["schemas"]["CartBook"];
+            /** @description What one copy costs now (book.pricing.unitPrice). */
+            unitPrice: number;
+            /** @description quantity x unitPrice. */
+            lineTotal: number;
+            /** @description What one copy cost when the customer last added the book to the cart; null for a line added before the server remembered it. */
+            addedUnitPrice: number | null;
+            /** @description True when unitPrice differs from addedUnitPrice (a deal started or ended, or the admin changed the price, since the book was added): the cart says so. */
+            priceChanged: boolean;
         };
         OrderItem: {
             bookId: components["schemas"]["Uuid"];
@@ -1136,6 +1229,8 @@ export interface components {
             pricePerUnit: number;
             /** @description The book's ISBN when the order was placed (kept if the book is later edited or deleted). Read by the spec's order card; the legacy server never sent it. */
             itemCode: string;
+            /** @description What one copy was charged (the sale price if the book's deal was running when the order was placed, else pricePerUnit). */
+            unitPrice: number;
             /** @description What this line was charged: quantity x the price of one copy then (the list price less the book's discount if its sale was running), before the cart discount. The lines add up to originalTotal. Read by the spec's order card; the legacy server never sent it. */
             totalPrice: number;
         };
@@ -1164,7 +1259,13 @@ export interface components {
             orderId: components["schemas"]["Uuid"];
             /** @description Shown to staff at pickup; also e-mailed. */
             claimCode: string;
+            /** @description What the order charges (the cart's totals.total when it was placed). */
             totalAmount: number;
+            /** @description The lines at the prices charged, before the cart discounts (the order's originalTotal). */
+            subtotal: number;
+            discounts: components["schemas"]["CartDiscount"][];
+            /** @description What the cart discounts took off (subtotal - totalAmount). */
+            discountTotal: number;
             /** @description Cart discount as a formatted percent, e.g. "5.00%". */
             discountApplied: string;
         };
@@ -1501,6 +1602,7 @@ export interface components {
             statusCode: number;
             message: string;
             data: components["schemas"]["CartItem"][];
+            totals: components["schemas"]["CartTotals"];
         };
         PlaceOrderResponse: {
             status: string;
@@ -2691,7 +2793,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EmptyBody"];
+                "application/json": components["schemas"]["PlaceOrderRequest"];
             };
         };
         responses: {
@@ -2715,6 +2817,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description `expectedTotal` was sent and the cart's total is no longer that (a deal started or ended, or a price changed): nothing is ordered; read the cart again. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: components["responses"]["ValidationProblem"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3192,6 +3303,7 @@ export const genreValues: ReadonlyArray<FlattenedDeepRequired<components>["schem
 export const bookFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookFormat"]> = ["Paperback", "Hardcover", "Signed Edition", "Limited Edition", "First Edition", "Collector's Edition", "Author's Edition", "Deluxe Edition"];
 export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderStatus"]> = ["Pending", "Processing", "Completed", "Cancelled"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+export const cartDiscountCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CartDiscount"]["code"]> = ["bulk", "loyalty"];
 export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];
 export const bookUpdateFormEndTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["endTime"]> = ["", "null"];
 export const hubTransportsTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transport"]> = ["WebSockets", "ServerSentEvents", "LongPolling"];

@@ -198,6 +198,16 @@ const migrations: Record<string, Migration> = {
       await sql`alter table cart_items alter column unit_price_paisa drop not null`.execute(db);
     },
   },
+  '0007-cart-added-unit-price': {
+    // What one copy cost when the customer last added the book (issue 28), so the cart can say
+    // "the price changed since you added it". It is never charged: the line costs what the book
+    // costs now. Nullable with no default: an instance still on the previous release adds lines
+    // without it (they show no price change), and the older unit_price_paisa, which held a list
+    // price of the first add, is not reused for it.
+    async up(db: Kysely<any>) {
+      await sql`alter table cart_items add column added_unit_price_paisa bigint`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

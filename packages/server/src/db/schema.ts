@@ -67,6 +67,8 @@ export interface CartItemsTable {
   book_id: string;
   quantity: number;
   created_at: Timestamp;
+  /** What one copy cost when the book was last added (never charged); null for lines added before migration 0007. */
+  added_unit_price_paisa: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrdersTable {

@@ -10,7 +10,7 @@ import { validationErrorsMap } from '../http/validation.js';
 import type { Services } from '../shared/services.js';
 
 const PROBLEM = 'application/problem+json';
-const RFC9110_SECTION: Record<number, number> = { 400: 1, 401: 2, 403: 4, 404: 5, 413: 14, 415: 16, 422: 21 };
+const RFC9110_SECTION: Record<number, number> = { 400: 1, 401: 2, 403: 4, 404: 5, 409: 10, 413: 14, 415: 16, 422: 21 };
 const INVALID = 'One or more validation errors occurred.';
 
 /** Answers `application/problem+json` (RFC 9457) with the RFC 9110 section of the status as its type. */
@@ -28,7 +28,7 @@ export const problemErrors = fp<{ contract: Contract; services: Services }>(asyn
   app.setErrorHandler((error: any, request, reply) => {
     if (error instanceof RuleRefusal) {
       if (error.kind === 'invalid') return invalid(reply, { [error.field ?? 'request']: [error.message] });
-      const status = { 'not-found': 404, rejected: 400, forbidden: 403, unauthenticated: 401 }[error.kind];
+      const status = { 'not-found': 404, rejected: 400, conflict: 409, forbidden: 403, unauthenticated: 401 }[error.kind];
       const { type, body } = errorBody(operationOf(request, contract), status, error.message);
       return reply.code(status).type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json').send(body);
     }

@@ -2,6 +2,7 @@
 // forgets: the one place a newcomer reads to see why an answer may be up to a second old, or
 // why a write is seen at once. Handlers load through these and forget through these; the cache
 // itself (store.ts) knows nothing of books or banners.
+import { nextPriceChange, type PricedBook } from '../shared/pricing.js';
 import type { ReadCache } from './store.js';
 
 /** What the policy needs of the server's services: the cache (handlers pass their services). */
@@ -21,10 +22,24 @@ const ACTIVE_ANNOUNCEMENT_KEY = 'announcement:active';
 /** The cache tag of the entries that show a book: a write that changes only that book drops them. */
 const bookTag = (bookId: string) => `book:${bookId}`;
 
-type Shows = { book: { id: string } };
+type Shows = { book: { id: string } & Pick<PricedBook, 'is_on_sale' | 'start_time' | 'end_time'> };
 
+/**
+ * An entry showing books is tagged with them, and is not served once a deal of one of them
+ * starts or ends: which books a list holds (the deals list) changes then. The prices themselves
+ * are worked out after the cache, at each request's instant (modules/books/views.ts).
+ */
 const cached = <T>(services: Services, key: string, load: () => Promise<T>, ttlMs: number, books: (value: T) => Iterable<Shows>) =>
-  services.cache.get(key, load, ttlMs, (value) => [...books(value)].map((shown) => bookTag(shown.book.id)));
+  services.cache.get(
+    key,
+    load,
+    ttlMs,
+    (value) => [...books(value)].map((shown) => bookTag(shown.book.id)),
+    (value, loadedAt) => {
+      const changes = [...books(value)].flatMap(({ book }) => nextPriceChange(book, new Date(loadedAt))?.getTime() ?? []);
+      return changes.length > 0 ? changes.reduce((first, next) => Math.min(first, next)) : null;
+    },
+  );
 
 /** One page of the storefront's list; the query (page, sort, filters) is the key. */
 export const cachedBookPage = <T extends { rows: Shows[] }>(services: Services, query: { sortBy: string }, load: () => Promise<T>) =>

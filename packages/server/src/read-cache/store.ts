@@ -4,7 +4,8 @@
 // takes their stock down, a review changes their stars) drops only the entries that show those
 // books: each entry is tagged with the books in it. An entry also expires after its time to live
 // in server time: 1 s for the lists that depend on the clock (sales running now, the last 30
-// days), longer for the rest, which only a write can change. When full, the entry used least
+// days), longer for the rest, which only a write can change; and at the instant its value says
+// it stops being true (a deal shown in it starts or ends), whichever comes first. When full, the entry used least
 // recently goes: a flood of one-off reads (book pages of a 10,000-book shop) must not push out
 // the catalog's first pages, which nearly every visitor asks for.
 // Per process: with several instances (issue 9) the clears travel with the live messages.
@@ -13,9 +14,17 @@ import type { Clock } from '../clock.js';
 export interface ReadCache {
   /**
    * The cached value of `key`, or `load()`'s. `ttlMs` overrides the default for this entry;
-   * `tagsOf` names what the value shows (book ids), for {@link ReadCache.forgetTagged}.
+   * `tagsOf` names what the value shows (book ids), for {@link ReadCache.forgetTagged};
+   * `validUntil` the first instant (ms) at which a value loaded at `loadedAt` is no longer
+   * true, or null when only time to live and writes end it.
    */
-  get<T>(key: string, load: () => Promise<T>, ttlMs?: number, tagsOf?: (value: T) => Iterable<string>): Promise<T>;
+  get<T>(
+    key: string,
+    load: () => Promise<T>,
+    ttlMs?: number,
+    tagsOf?: (value: T) => Iterable<string>,
+    validUntil?: (value: T, loadedAt: number) => number | null,
+  ): Promise<T>;
   /**
    * Drops every entry. This one's at once; on several instances (server.ts, `shared`) the
    * returned promise settles once the others have been told (their NOTIFY is committed), so a
@@ -40,6 +49,8 @@ interface Entry {
   started: number;
   value: Promise<unknown>;
   tags?: string[];
+  /** Served only before this instant (validUntil). */
+  until?: number;
 }
 
 export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 } = {}): ReadCache {
@@ -63,10 +74,16 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
   };
 
   return {
-    async get<T>(key: string, load: () => Promise<T>, entryTtlMs = ttlMs, tagsOf?: (value: T) => Iterable<string>): Promise<T> {
+    async get<T>(
+      key: string,
+      load: () => Promise<T>,
+      entryTtlMs = ttlMs,
+      tagsOf?: (value: T) => Iterable<string>,
+      validUntil?: (value: T, loadedAt: number) => number | null,
+    ): Promise<T> {
       const now = clock.now().getTime();
       const hit = entries.get(key);
-      if (hit && hit.generation === generation && now >= hit.at && now - hit.at < hit.ttl) {
+      if (hit && hit.generation === generation && now >= hit.at && now - hit.at < hit.ttl && now < (hit.until ?? Infinity)) {
         // Used now: to the back of the eviction order (a Map keeps insertion order).
         entries.delete(key);
         entries.set(key, hit);
@@ -79,7 +96,9 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
       if (entries.size > maxEntries) drop(entries.keys().next().value!);
       value.then(
         (loaded) => {
-          if (entries.get(key) !== entry || !tagsOf) return;
+          if (entries.get(key) !== entry) return;
+          entry.until = validUntil?.(loaded, entry.at) ?? undefined;
+          if (!tagsOf) return;
           const tags = [...new Set(tagsOf(loaded))];
           // A tag forgotten while this load ran: what it read may be old.
           if (tags.some((tag) => (forgotten.get(tag) ?? 0) > entry.started)) return drop(key);

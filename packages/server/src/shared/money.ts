@@ -23,10 +23,17 @@ export function percentToBasisPoints(percent: number, field: string): number {
 
 export const basisPointsToPercent = (bp: number): number => bp / 100;
 
-/** `amount` less `bp` basis points of it, rounded half up to the paisa. */
-export function lessBasisPoints(amountPaisa: number, bp: number): number {
-  return Math.round((amountPaisa * (10_000 - bp)) / 10_000);
+/**
+ * a x b / d for non-negative integers, rounded half up: the one rounding rule of money here.
+ * Worked in BigInt, so a product past 2^53 (a large cart times basis points) is still exact.
+ */
+export function mulDivHalfUp(a: number, b: number, d: number): number {
+  const [x, y, z] = [BigInt(a), BigInt(b), BigInt(d)];
+  return Number((2n * x * y + z) / (2n * z));
 }
+
+/** `amount` less `bp` basis points of it, rounded half up to the paisa. */
+export const lessBasisPoints = (amountPaisa: number, bp: number): number => mulDivHalfUp(amountPaisa, 10_000 - bp, 10_000);
 
 /** "Rs. 1234.00", as the order e-mail shows totals. */
 export const formatRupees = (paisa: number): string => `Rs. ${(paisa / 100).toFixed(2)}`;

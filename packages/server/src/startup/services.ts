@@ -101,7 +101,7 @@ function shared(caches: Caches, name: SharedCacheName, fanout: PostgresFanout | 
   const cache = caches[name];
   if (!fanout) return cache;
   return {
-    get: (key, load, ttlMs, tagsOf) => cache.get(key, load, ttlMs, tagsOf),
+    get: (key, load, ttlMs, tagsOf, validUntil) => cache.get(key, load, ttlMs, tagsOf, validUntil),
     clear: () => {
       cache.clear();
       return fanout.clearElsewhere(name);

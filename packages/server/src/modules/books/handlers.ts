@@ -14,25 +14,29 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
     search: query.search,
     author: query.author,
   };
-  const { rows, total } = await cachedBookPage(services, q, () => listBooksRule(services.db, q, services.clock.now()));
+  const now = services.clock.now();
+  const { rows, total } = await cachedBookPage(services, q, () => listBooksRule(services.db, q, now));
   return {
     status: 'success',
     code: 200,
     message: total === 0 ? 'No books found' : 'Books retrieved successfully',
     pagination: { currentPage: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize), totalItems: total },
-    data: rows.map((row) => bookView(row, origin)),
+    data: rows.map((row) => bookView(row, origin, now)),
   };
 };
 
 export const listBestSellers: Handler<'listBestSellers'> = async ({ services, origin }) => {
+  const now = services.clock.now();
   const ranked = await cachedBestSellers(services, () => bestSellers(services.db));
   return {
     status: 'success',
     code: 200,
     message: 'Best sellers retrieved successfully',
-    data: ranked.map(({ entry, orderCount }) => ({ book: bookView(entry, origin), orderCount })),
+    data: ranked.map(({ entry, orderCount }) => ({ book: bookView(entry, origin, now), orderCount })),
   };
 };
 
-export const listBooksByAuthor: Handler<'listBooksByAuthor'> = async ({ params, services, origin }) =>
-  (await booksByAuthor(services.db, params.author)).map((row) => bookView(row, origin));
+export const listBooksByAuthor: Handler<'listBooksByAuthor'> = async ({ params, services, origin }) => {
+  const now = services.clock.now();
+  return (await booksByAuthor(services.db, params.author)).map((row) => bookView(row, origin, now));
+};

@@ -1,5 +1,5 @@
 // The storefront's catalogue: listing, filters, sorts and paging, books by author, best
-// sellers; and a book as every module reads it (a book with its reviews, whether its sale runs).
+// sellers; and a book as every module reads it (a book with its reviews).
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookRow, Database } from '../../db/schema.js';
@@ -41,13 +41,7 @@ export interface BookListQuery {
 
 const DAY_MS = 86_400_000;
 
-/** True while the book's sale runs: on sale and start <= now <= end (spec section 4). */
-export function saleRunning(book: Pick<BookRow, 'is_on_sale' | 'start_time' | 'end_time'>, now: Date): boolean {
-  if (!book.is_on_sale || !book.start_time || !book.end_time) return false;
-  const t = now.getTime();
-  return book.start_time.getTime() <= t && t <= book.end_time.getTime();
-}
-
+/** shared/pricing.ts's dealRunning as a filter, for the deals list (the same instants, both ends included). */
 const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Expression<SqlBool> =>
   eb.and([eb('is_on_sale', '=', true), eb('start_time', '<=', now), eb('end_time', '>=', now)]);
 

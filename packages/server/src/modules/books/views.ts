@@ -1,5 +1,6 @@
 // A book and its reviews in the contract's wire shape (camelCase, rupees, ISO dates, absolute image URLs).
 import { basisPointsToPercent, paisaToRupees } from '../../shared/money.js';
+import { bookPricing, type BookPrice } from '../../shared/pricing.js';
 import { absoluteUrl, iso, type Schemas } from '../../shared/wire.js';
 import type { BookWithReviews, ReviewView } from './rules.js';
 
@@ -19,7 +20,20 @@ export function averageStars(reviews: { stars: number }[]): number {
   return Math.round((sum * 10) / reviews.length) / 10;
 }
 
-export function bookView({ book, reviews }: BookWithReviews, origin: string): Schemas['Book'] {
+export const pricingView = (price: BookPrice): Schemas['BookPricing'] => ({
+  listPrice: paisaToRupees(price.listPaisa),
+  unitPrice: paisaToRupees(price.unitPaisa),
+  dealRunning: price.dealRunning,
+  dealPercent: basisPointsToPercent(price.dealBp),
+  dealStartsAt: price.dealStartsAt ? iso(price.dealStartsAt) : null,
+  dealEndsAt: price.dealEndsAt ? iso(price.dealEndsAt) : null,
+});
+
+/**
+ * A book as the wire shows it at `now`. Its pricing is worked out here, after the read cache
+ * (which keeps rows, never a price), so no cached answer outlives a deal's start or end.
+ */
+export function bookView({ book, reviews }: BookWithReviews, origin: string, now: Date): Schemas['Book'] {
   return {
     bookId: book.id,
     title: book.title,
@@ -43,5 +57,6 @@ export function bookView({ book, reviews }: BookWithReviews, origin: string): Sc
     createdAt: iso(book.created_at),
     averageStars: averageStars(reviews),
     reviews: reviews.map(reviewView),
+    pricing: pricingView(bookPricing(book, now)),
   };
 }

@@ -1,3 +1,4 @@
 // The cart module's public face.
 export * as handlers from './handlers.js';
-export { cartLinesQuery } from './rules.js';
+export { cartLinesQuery, pricedCart } from './rules.js';
+export { discountsView } from './views.js';

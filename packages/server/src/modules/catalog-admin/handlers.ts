@@ -10,21 +10,23 @@ import { bookView } from '../books/index.js';
 import { allBooks, createBook as createBookRule, deleteBook as deleteBookRule, getBook, setDiscountOffer as setDiscountOfferRule,
   updateBook as updateBookRule, type BookInput } from './rules.js';
 
-export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) =>
-  (await cachedAllBooks(services, () => allBooks(services.db))).map((row) => bookView(row, origin));
+export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) => {
+  const now = services.clock.now();
+  return (await cachedAllBooks(services, () => allBooks(services.db))).map((row) => bookView(row, origin, now));
+};
 
 const oneBook = (services: Services, id: string) => cachedBook(services, id, () => getBook(services.db, id));
 
 export const getBookById: Handler<'getBookById'> = async ({ params, services, origin }) => ({
   status: 'success',
   message: 'Book retrieved successfully',
-  data: bookView(await oneBook(services, params.bookId), origin),
+  data: bookView(await oneBook(services, params.bookId), origin, services.clock.now()),
 });
 
 export const getBookForHeader: Handler<'getBookForHeader'> = async ({ params, services, origin }) =>
-  bookView(await oneBook(services, params.id), origin);
+  bookView(await oneBook(services, params.id), origin, services.clock.now());
 
-export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await oneBook(services, params.id), origin);
+export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await oneBook(services, params.id), origin, services.clock.now());
 
 /** Checks and stores the uploaded cover; answers its path, or null when none was sent. */
 async function storeCover(services: Services, upload: UploadedImage | null): Promise<string | null> {
@@ -52,7 +54,7 @@ export const createBook: Handler<'createBook'> = async (ctx) => {
     transact(services.db, services.broadcaster, (tx, publish) => createBookRule(tx, body as BookInput, path, services.clock.now(), publish)),
   );
   await forgetCatalog(services);
-  return { message: 'Book created successfully', data: bookView({ book, reviews: [] }, origin) };
+  return { message: 'Book created successfully', data: bookView({ book, reviews: [] }, origin, services.clock.now()) };
 };
 
 export const updateBook: Handler<'updateBook'> = async (ctx) => {

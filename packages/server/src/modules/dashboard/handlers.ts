@@ -5,7 +5,8 @@ import { bookView } from '../books/index.js';
 import { dashboard } from './rules.js';
 
 export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }) => {
-  const figures = await dashboard(services.db, services.clock.now());
+  const now = services.clock.now();
+  const figures = await dashboard(services.db, now);
   return {
     totalBooks: figures.totalBooks,
     totalOrders: figures.totalOrders,
@@ -13,7 +14,7 @@ export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }
     totalRevenue: paisaToRupees(figures.totalRevenuePaisa),
     weeklySales: figures.weeklySales,
     recentNotifications: figures.recentNotifications.map((n) => ({ message: n.message, createdAt: n.created_at.toISOString() })),
-    recentBooks: figures.recentBooks.map((entry) => bookView(entry, origin)),
+    recentBooks: figures.recentBooks.map((entry) => bookView(entry, origin, now)),
     recentOrders: figures.recentOrders.map((o) => ({
       orderId: o.id,
       username: o.username,

@@ -2,11 +2,12 @@
 import { forgetBestSellers } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
+import { discountsView } from '../cart/index.js';
 import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule } from './rules.js';
 import { orderView } from './views.js';
 
-export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) => {
-  const placed = await placeOrderRule(services.db, caller(), services.clock.now());
+export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
+  const placed = await placeOrderRule(services.db, caller(), services.clock.now(), body?.expectedTotal);
   // Best sellers count order lines; stock and the rest of the catalog change only at verification.
   await forgetBestSellers(services);
   await services.mailer.send(placed.mail);
@@ -19,6 +20,9 @@ export const placeOrder: Handler<'placeOrder'> = async ({ caller, services }) =>
       claimCode: placed.claimCode,
       totalAmount: paisaToRupees(placed.finalTotalPaisa),
       discountApplied: formatPercent(placed.discountBp),
+      subtotal: paisaToRupees(placed.subtotalPaisa),
+      discounts: discountsView(placed.discounts),
+      discountTotal: paisaToRupees(placed.subtotalPaisa - placed.finalTotalPaisa),
     },
   };
 };

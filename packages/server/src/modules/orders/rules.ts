@@ -5,21 +5,18 @@ import { sql } from 'kysely';
 import type { OrderRow, OrderStatus } from '../../db/schema.js';
 import type { Mail } from '../../mail/mailer.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
-import { notFound, rejected, RuleRefusal } from '../../shared/errors.js';
-import { formatPercent, formatRupees, lessBasisPoints } from '../../shared/money.js';
-import { saleRunning } from '../books/index.js';
-import { cartLinesQuery } from '../cart/index.js';
+import { conflict, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
+import { formatPercent, formatRupees } from '../../shared/money.js';
+import type { CartOffer } from '../../shared/pricing.js';
+import { cartLinesQuery, pricedCart } from '../cart/index.js';
 
-/** 5 % off the whole cart from five copies on. */
-export const BULK_DISCOUNT_BP = 500;
-export const BULK_DISCOUNT_FROM_COPIES = 5;
-/** 10 % more for a customer with 10 or more Completed orders. */
-export const LOYALTY_DISCOUNT_BP = 1000;
-export const LOYALTY_FROM_COMPLETED_ORDERS = 10;
+export const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
 
 export interface PlacedOrder {
   orderId: string;
   claimCode: string;
+  subtotalPaisa: number;
+  discounts: { offer: CartOffer; amountPaisa: number }[];
   finalTotalPaisa: number;
   discountBp: number;
   mail: Mail;
@@ -29,14 +26,16 @@ export interface PlacedOrder {
 const newClaimCode = () => randomBytes(4).toString('hex').toUpperCase();
 
 /**
- * Turns the caller's cart into a Pending order. Each copy costs the price the customer sees:
- * the book's list price now, less its discount only while its sale runs. A line above the
- * current stock is refused; stock itself changes only at verification.
+ * Turns the caller's cart into a Pending order, priced by the cart's own function
+ * (shared/pricing.ts) in this transaction: the total is what the cart answer shows now. With
+ * `expectedTotal` (rupees, what the customer saw), a cart whose total is not that any more is
+ * refused (409) and nothing changes. A line above the current stock is refused; stock itself
+ * changes only at verification.
  */
-export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date, expectedTotal?: number): Promise<PlacedOrder> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await placeOnce(db, user, now);
+      return await placeOnce(db, user, now, expectedTotal);
     } catch (error) {
       // Two open orders drew the same claim code (1 in 4 billion): draw again.
       if (attempt < 5 && !(error instanceof RuleRefusal) && isUniqueViolation(error)) continue;
@@ -45,52 +44,24 @@ export async function placeOrder(db: Db, user: { id: string; email: string; user
   }
 }
 
-async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date): Promise<PlacedOrder> {
+async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date, expectedTotal: number | undefined): Promise<PlacedOrder> {
   return db.transaction().execute(async (tx) => {
-    const lines = await cartLinesQuery(tx, user.id)
-      .select([
-        'books.isbn',
-        'books.quantity as stock',
-        // Only whether there are 10 is asked, so the count stops at 10.
-        (eb) =>
-          eb
-            .selectFrom((inner) =>
-              inner
-                .selectFrom('orders')
-                .select('orders.id')
-                .where('orders.user_id', '=', user.id)
-                .where('orders.status', '=', 'Completed')
-                .limit(LOYALTY_FROM_COMPLETED_ORDERS)
-                .as('completed'),
-            )
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .as('completed_orders'),
-      ])
-      .forUpdate('cart_items')
-      .execute();
+    const lines = await cartLinesQuery(tx, user.id).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items').execute();
     if (lines.length === 0) throw rejected('Cart is empty');
+    const cart = pricedCart(lines, now);
+    // Compared in paisa, exactly: 5614.5 is the total 5614.50, and 5614.499 is no total at all.
+    if (expectedTotal !== undefined && Number.parseFloat((expectedTotal * 100).toPrecision(15)) !== cart.totalPaisa) throw conflict(PRICES_CHANGED);
     for (const line of lines) {
       if (line.quantity > line.stock) throw rejected(`Not enough stock for book: ${line.title}`);
     }
-    const priced = lines.map((line) => ({
-      ...line,
-      charged: saleRunning(line, now) ? lessBasisPoints(line.price_paisa, line.discount_bp) : line.price_paisa,
-    }));
-    const subtotal = priced.reduce((sum, line) => sum + line.quantity * line.charged, 0);
-    const copies = priced.reduce((sum, line) => sum + line.quantity, 0);
-    const completed = lines[0]!.completed_orders ?? 0;
-    const discountBp =
-      (copies >= BULK_DISCOUNT_FROM_COPIES ? BULK_DISCOUNT_BP : 0) +
-      (Number(completed) >= LOYALTY_FROM_COMPLETED_ORDERS ? LOYALTY_DISCOUNT_BP : 0);
-    const finalTotal = lessBasisPoints(subtotal, discountBp);
     const orderId = randomUUID();
     const claimCode = newClaimCode();
     // The order, its lines and the emptied cart in one statement (one round trip to the database).
-    const items = priced.map((line) => ({ ...line, itemId: randomUUID() }));
+    const items = cart.lines.map(({ line, price }) => ({ ...line, charged: price.unitPaisa, itemId: randomUUID() }));
     await sql`
       with new_order as (
         insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
-        values (${orderId}, ${user.id}, ${now}, ${subtotal}, ${discountBp}, ${finalTotal}, 'Pending', ${claimCode})
+        values (${orderId}, ${user.id}, ${now}, ${cart.subtotalPaisa}, ${cart.discountBp}, ${cart.totalPaisa}, 'Pending', ${claimCode})
         returning id
       ), new_items as (
         insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
@@ -108,14 +79,14 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         `Hello ${user.username},`,
         '',
         `Thank you for your order ${orderId}.`,
-        ...priced.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.charged)}`),
-        `Discount: ${formatPercent(discountBp)}`,
-        `Total: ${formatRupees(finalTotal)}`,
+        ...items.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.charged)}`),
+        `Discount: ${formatPercent(cart.discountBp)}`,
+        `Total: ${formatRupees(cart.totalPaisa)}`,
         '',
         `Your claim code is ${claimCode}. Show it at the counter to collect your books.`,
       ].join('\n'),
     };
-    return { orderId, claimCode, finalTotalPaisa: finalTotal, discountBp, mail };
+    return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mail };
   });
 }
 

@@ -19,6 +19,7 @@ export function orderView({ order, username, items }: OrderView): Schemas['Order
       itemCode: i.item_code,
       quantity: i.quantity,
       pricePerUnit: paisaToRupees(i.price_per_unit_paisa),
+      unitPrice: paisaToRupees(i.charged_per_unit_paisa),
       // The lines add up to originalTotal (each line's copies at what one was charged).
       totalPrice: paisaToRupees(i.quantity * i.charged_per_unit_paisa),
     })),

@@ -3,12 +3,15 @@ import type { Handler } from '../../shared/handler.js';
 import { bookView } from '../books/index.js';
 import { addToWishlist as addToWishlistRule, isWishlisted, removeFromWishlist as removeFromWishlistRule, wishlist } from './rules.js';
 
-export const getWishlist: Handler<'getWishlist'> = async ({ caller, services, origin }) => ({
-  status: 'success',
-  code: 200,
-  message: 'Wishlist retrieved successfully',
-  data: (await wishlist(services.db, caller().id)).map((row) => bookView(row, origin)),
-});
+export const getWishlist: Handler<'getWishlist'> = async ({ caller, services, origin }) => {
+  const now = services.clock.now();
+  return {
+    status: 'success',
+    code: 200,
+    message: 'Wishlist retrieved successfully',
+    data: (await wishlist(services.db, caller().id)).map((row) => bookView(row, origin, now)),
+  };
+};
 
 export const checkWishlist: Handler<'checkWishlist'> = async ({ caller, params, services }) =>
   (await isWishlisted(services.db, caller().id, params.bookId))
