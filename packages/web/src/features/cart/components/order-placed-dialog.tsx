@@ -2,6 +2,7 @@ import { type PlacedOrder } from '@pustak/sdk';
 import { formatRupees } from '@pustak/sdk/domain';
 import { Button, CheckCircleIcon, Dialog } from '../../../components';
 import styles from '../cart-page.module.css';
+import { DiscountRows } from './discount-rows';
 
 /**
  * Confirmation after Place Order: the claim code to show at pickup, the order id, and what the
@@ -37,14 +38,7 @@ export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | nul
               <dt>Subtotal</dt>
               <dd>{formatRupees(order.subtotal)}</dd>
             </div>
-            {order.discounts.map((discount) => (
-              <div key={discount.code} className={`${styles.placedFact} ${styles.saving}`}>
-                <dt>
-                  {discount.name} ({discount.percent}%)
-                </dt>
-                <dd>-{formatRupees(discount.amount)}</dd>
-              </div>
-            ))}
+            <DiscountRows discounts={order.discounts} rowClassName={styles.placedFact} />
             <div className={`${styles.placedFact} ${styles.placedTotal}`}>
               <dt>Total</dt>
               <dd>{formatRupees(order.totalAmount)}</dd>

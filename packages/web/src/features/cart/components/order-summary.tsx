@@ -3,9 +3,7 @@ import { CART_DISCOUNTS, formatRupees } from '@pustak/sdk/domain';
 import { Button, InfoIcon, TagIcon } from '../../../components';
 import { cx } from '../../../lib/cx';
 import styles from '../cart-page.module.css';
-
-/** A deduction as the summary shows it: '-Rs. 240.00'. */
-const off = (amount: number) => `-${formatRupees(amount)}`;
+import { DiscountRows, deduction } from './discount-rows';
 
 /**
  * The order summary, every figure the server's (the cart answer's `totals`): copies, the lines
@@ -47,7 +45,7 @@ export function OrderSummary({
             </div>
             <div className={`${styles.totalRow} ${styles.saving}`}>
               <dt>Deal savings</dt>
-              <dd>{off(totals.dealSavings)}</dd>
+              <dd>{deduction(totals.dealSavings)}</dd>
             </div>
           </>
         ) : null}
@@ -55,15 +53,7 @@ export function OrderSummary({
           <dt>Subtotal</dt>
           <dd>{formatRupees(totals.subtotal)}</dd>
         </div>
-        {totals.discounts.map((discount) => (
-          <div key={discount.code} className={`${styles.totalRow} ${styles.saving}`}>
-            <dt>
-              {discount.name} ({discount.percent}%)
-              <span className={styles.discountReason}>{discount.rule}</span>
-            </dt>
-            <dd>{off(discount.amount)}</dd>
-          </div>
-        ))}
+        <DiscountRows discounts={totals.discounts} rowClassName={styles.totalRow} withRule />
         <div className={`${styles.totalRow} ${styles.grandTotal}`}>
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>
