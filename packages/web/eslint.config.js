@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { moneyGuard, moneyGuardExempt } from '@pustak/dev-tools/money-guard';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -128,6 +129,13 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-globals': ['error', ...restrictedGlobals],
       'no-restricted-imports': ['error', restrictedImports],
+      'no-restricted-syntax': ['error', ...restrictedSyntax, ...moneyGuard],
+    },
+  },
+  {
+    // Banner schedules have a startTime and an endTime too: not a sale window.
+    files: moneyGuardExempt,
+    rules: {
       'no-restricted-syntax': ['error', ...restrictedSyntax],
     },
   },

@@ -23,7 +23,7 @@ async function answerByGenre(page: Page) {
 }
 
 describe('the cart charges what the card showed', () => {
-  it('Karnali Blues costs Rs. 552.50 on /books and in the cart, and the total is the sum of those prices', async () => {
+  it("Karnali Blues costs Rs. 552.50 on /books and in the cart; the summary and the order are the server's figures", async () => {
     const page = await session.signedInPage(CUSTOMER);
     await page.clock.install({ time: MID_SALE });
     await page.goto('/books');
@@ -36,16 +36,56 @@ describe('the cart charges what the card showed', () => {
     await expect.poll(() => row.getByText('Rs. 552.50').isVisible()).toBe(true);
     expect(await row.locator('s').textContent()).toContain('Rs. 650.00');
     expect(await row.getByText('Rs. 1,105.00').isVisible()).toBe(true);
+    // The Name of the Wind went up since it was added (1,980 to 2,200): the line says so.
+    const wind = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'The Name of the Wind', exact: true }) });
+    expect(await wind.getByText('Price changed since you added it: was Rs. 1,980.00').isVisible()).toBe(true);
     const summary = page.getByRole('region', { name: 'Order Summary' });
-    // 2 x 552.50 + 405.00 (Muna Madan, 10 % off) + 2,200.00 (no sale).
-    await expect.poll(() => summary.getByText('Rs. 3,710.00').isVisible()).toBe(true);
+    // The cart answer's totals: 5,910.00 after the deals (240.00 off), 5 % for five books, 5,614.50.
+    await expect.poll(() => summary.getByText('Rs. 5,614.50').isVisible()).toBe(true);
     expect(await summary.getByText('-Rs. 240.00').isVisible()).toBe(true);
+    expect(await summary.getByText('-Rs. 295.50').isVisible()).toBe(true);
     await storefrontScreenshot(page, 'trust-cart');
+
+    // Placing the order sends the total on screen; the confirmation is what the order charged.
+    const placing = page.waitForRequest((request) => request.url().endsWith('/api/order/place') && request.method() === 'POST');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    expect((await placing).postDataJSON()).toEqual({ expectedTotal: 5614.5 });
+    const dialog = page.getByRole('dialog', { name: 'Order placed' });
+    await expect.poll(() => dialog.getByText('Rs. 5,614.50').isVisible()).toBe(true);
+    expect(await dialog.getByText('-Rs. 295.50').isVisible()).toBe(true);
+    await screenshot(page, 'trust-cart-order-placed', { fullPage: false });
+
     const phone = await session.signedInPage(CUSTOMER, PHONE);
     await phone.clock.install({ time: MID_SALE });
     await phone.goto('/cart');
-    await phone.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 3,710.00').waitFor();
+    await phone.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 5,614.50').waitFor();
     await storefrontScreenshot(phone, 'trust-cart');
+  });
+
+  it('a changed total orders nothing: the cart shows the server text and is read again', async () => {
+    const page = await session.signedInPage(CUSTOMER);
+    await page.clock.install({ time: MID_SALE });
+    // The mock answers its 409 example: what the server says when the cart's total moved.
+    await page.route('**/api/order/place', (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'code=409' } }));
+    await page.goto('/cart');
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await summary.getByText('Rs. 5,614.50').waitFor();
+    const reread = page.waitForRequest((request) => request.url().endsWith('/api/addToCart/getcartitems'));
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = summary.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Prices in your cart have changed. Please check your cart and place the order again.');
+    await reread;
+    expect(await page.getByRole('dialog', { name: 'Order placed' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('region', { name: 'Items in your cart' }).getByRole('listitem').count()).toBe(3);
+    await storefrontScreenshot(page, 'trust-cart-prices-changed');
+    const phone = await session.signedInPage(CUSTOMER, PHONE);
+    await phone.clock.install({ time: MID_SALE });
+    await phone.route('**/api/order/place', (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'code=409' } }));
+    await phone.goto('/cart');
+    await phone.getByRole('region', { name: 'Order Summary' }).getByText('Rs. 5,614.50').waitFor();
+    await phone.getByRole('button', { name: 'Place Order' }).click();
+    await phone.getByRole('region', { name: 'Order Summary' }).getByRole('alert').waitFor();
+    await storefrontScreenshot(phone, 'trust-cart-prices-changed');
   });
 });
 

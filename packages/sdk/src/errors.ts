@@ -1,6 +1,7 @@
 /**
  * The two failure shapes every SDK call can throw: the server answered with an error status
- * ({@link ApiError}), or no answer arrived at all ({@link NetworkError}).
+ * ({@link ApiError}, or its {@link PricesChangedError} when placing an order), or no answer
+ * arrived at all ({@link NetworkError}).
  * An aborted request (`RequestOptions.signal`) is neither: the platform's `AbortError`
  * (a `DOMException` with `name === 'AbortError'`) reaches the caller untouched, so
  * cancellation can be told apart from failure.
@@ -15,7 +16,7 @@ export interface ApiErrorInit {
 
 /** The server answered with a non-2xx status. */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
   /** HTTP status code. */
   readonly status: number;
   /** Parsed response body: JSON value, plain text, or `undefined` when empty. */
@@ -37,6 +38,29 @@ export class ApiError extends Error {
     this.operation = operation;
     this.serverMessage = fromServer;
   }
+}
+
+/**
+ * `orders.place({ expectedTotal })` answered 409: the cart's total is no longer the one the
+ * customer saw (a deal started or ended, or a price changed since the cart was read), and
+ * nothing was ordered. Read the cart again (`cart.list()`), show its new figures and let the
+ * customer place the order again. `message` is the server's text, e.g. "Prices in your cart
+ * have changed. Please check your cart and place the order again."
+ */
+export class PricesChangedError extends ApiError {
+  override readonly name: string = 'PricesChangedError';
+  /** Tells this failure apart without `instanceof` (e.g. across bundles). */
+  readonly code = 'PRICES_CHANGED' as const;
+
+  constructor(cause: ApiError) {
+    super({ status: cause.status, body: cause.body, operation: cause.operation });
+  }
+}
+
+/** Type guard for {@link PricesChangedError}: the order was not placed because the cart's prices changed. */
+export function isPricesChangedError(error: unknown): error is PricesChangedError {
+  return error instanceof PricesChangedError ||
+    (isApiError(error) && (error as Partial<PricesChangedError>).code === 'PRICES_CHANGED');
 }
 
 /** The request never got an HTTP answer (DNS, refused connection, CORS, offline...). */

@@ -2,13 +2,16 @@
  * @pustak/sdk — typed client for the Pustak bookstore API.
  *
  * - `createPustakClient()` : resource groups over openapi-fetch, typed from openapi/openapi.yaml
- * - `ApiError` / `NetworkError` : the two ways a call fails
+ * - `ApiError` / `NetworkError` : the two ways a call fails (`PricesChangedError`: an order not placed)
  * - `connectNotifications()` : the live SignalR hub, loaded on demand
- * - domain rules (pricing, banners, orders, paging...) : pure functions, also at `@pustak/sdk/domain`
+ * - domain helpers (formatting, sale countdown text, banners, paging...) : pure functions, also at
+ *   `@pustak/sdk/domain`; prices, cart totals and discounts are the server's figures, not computed here
  */
 export { createPustakClient } from './client.js';
 export type { PustakClient, PustakClientOptions } from './client.js';
-export { ApiError, NetworkError, isAbortError, isApiError, isNetworkError, serverMessageOf } from './errors.js';
+export {
+  ApiError, NetworkError, PricesChangedError, isAbortError, isApiError, isNetworkError, isPricesChangedError, serverMessageOf,
+} from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
 export { connectNotifications } from './notifications.js';

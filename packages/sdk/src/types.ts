@@ -36,6 +36,17 @@ export type BestSeller = Schemas['BestSeller'];
 export type Review = Schemas['Review'];
 export type CartBook = Schemas['CartBook'];
 export type CartItem = Schemas['CartItem'];
+/** What one copy of a book costs now, computed by the server (`Book.pricing`, `CartBook.pricing`). */
+export type BookPricing = Schemas['BookPricing'];
+/** A discount the cart gets, with what it takes off (`CartTotals.discounts`, `PlacedOrder.discounts`). */
+export type CartDiscount = Schemas['CartDiscount'];
+/** The cart's money, computed by the server: placing the order right after charges `total`. */
+export type CartTotals = Schemas['CartTotals'];
+/** The cart as `cart.list()` returns it: the lines and the server's totals, from one answer. */
+export interface Cart {
+  items: CartItem[];
+  totals: CartTotals;
+}
 export type OrderItem = Schemas['OrderItem'];
 export type Order = Schemas['Order'];
 export type PlacedOrder = Schemas['PlacedOrder'];
@@ -68,6 +79,12 @@ export type ProblemDetails = Schemas['ProblemDetails'];
 // ---------- inputs ----------
 export type RegisterInput = Schemas['RegisterRequest'];
 export type LoginInput = Schemas['LoginRequest'];
+/**
+ * Body of `orders.place()`: `expectedTotal` is the cart total the customer is looking at
+ * (`cart.list()`'s `totals.total`). When the cart's total is different when the order is
+ * placed, nothing is ordered and the call throws `PricesChangedError` (errors.ts).
+ */
+export type PlaceOrderInput = Schemas['PlaceOrderRequest'];
 
 /** E-mail verification; sent as the legacy PascalCase `{VerificationCode, Id}`. */
 export interface VerifyEmailInput {

@@ -319,6 +319,9 @@ describe('request shapes', () => {
     expect(await t.last().text()).toBe('');
     expect(t.last().headers.has('Content-Type')).toBe(false);
 
+    await t.client.orders.place({ expectedTotal: 5614.5 });
+    expect(await t.last().json()).toEqual({ expectedTotal: 5614.5 });
+
     await t.client.wishlist.removeWithPut(BOOK_ID);
     expect(t.last().method).toBe('PUT');
     expect(t.last().url).toBe(`${BASE}/book/remove/${BOOK_ID}`);

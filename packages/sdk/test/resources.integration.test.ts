@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '@pustak/mock';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
 import {
-  ApiError, createPustakClient, isApiError, type AssignableRole, type BookInput, type PustakClient,
+  ApiError, PricesChangedError, createPustakClient, isApiError, isPricesChangedError, type AssignableRole, type BookInput, type PustakClient,
 } from '../src/index.js';
 
 type RunningMock = Awaited<ReturnType<typeof startMock>>;
@@ -199,9 +199,14 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect((await clients.customer.cart.add(IDS.book, 3)).statusCode).toBe(200);
   },
   async listCartItems() {
-    const lines = await clients.customer.cart.list();
-    expect(lines.length).toBeGreaterThan(0);
-    expect(lines[0]?.book.price).toEqual(expect.any(Number));
+    const { items, totals } = await clients.customer.cart.list();
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0]?.book.pricing.unitPrice).toEqual(items[0]?.unitPrice);
+    // The lines and the totals are one answer: the server's figures, as sent.
+    expect(items.map((line) => line.lineTotal)).toEqual([1105, 405, 4400]);
+    expect(items[2]).toMatchObject({ unitPrice: 2200, addedUnitPrice: 1980, priceChanged: true });
+    expect(totals).toMatchObject({ copies: 5, subtotal: 5910, discountTotal: 295.5, total: 5614.5 });
+    expect(totals.discounts.map((d) => [d.name, d.amount])).toEqual([['+5 Books Member', 295.5]]);
   },
   async updateCartItem() {
     expect((await clients.customer.cart.update(IDS.cartItem, 3)).message).toBe('Cart item updated successfully');
@@ -210,10 +215,13 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect((await clients.customer.cart.remove(IDS.cartItem)).message).toBe('Item removed from cart');
   },
   async placeOrder() {
-    const reply = await clients.customer.orders.place();
+    const reply = await clients.customer.orders.place({ expectedTotal: 5614.5 });
     expect(reply.message).toBe('Order placed successfully');
     expect(reply.data.claimCode).toMatch(/^[0-9A-F]{8}$/);
     expect(reply.data.discountApplied).toMatch(/^\d+\.\d{2}%$/);
+    expect(reply.data).toMatchObject({ subtotal: 5910, discountTotal: 295.5, totalAmount: 5614.5 });
+    // The legacy call (no body) is still accepted.
+    expect((await clients.customer.orders.place()).message).toBe('Order placed successfully');
   },
   async listMyOrders() {
     const orders = await clients.customer.orders.mine();
@@ -313,7 +321,7 @@ describe('named examples through Prefer', () => {
     await expect(clients.anonymous.books.bestSellers(empty)).resolves.toEqual([]);
     await expect(clients.anonymous.catalog.listAll(empty)).resolves.toEqual([]);
     await expect(clients.customer.wishlist.list(empty)).resolves.toEqual([]);
-    await expect(clients.customer.cart.list(empty)).resolves.toEqual([]);
+    await expect(clients.customer.cart.list(empty)).resolves.toMatchObject({ items: [], totals: { copies: 0, total: 0, discounts: [] } });
     await expect(clients.customer.orders.mine(empty)).resolves.toEqual([]);
     await expect(clients.anonymous.notifications.list(empty)).resolves.toEqual([]);
     await expect(clients.admin.announcements.list(empty)).resolves.toEqual([]);
@@ -338,8 +346,9 @@ describe('named examples through Prefer', () => {
   });
 
   it('surfaces server messages of error examples', async () => {
-    const error = await clients.customer.orders.place({ headers: { Prefer: 'code=400' } }).catch((e: unknown) => e);
+    const error = await clients.customer.orders.place({}, { headers: { Prefer: 'code=400' } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, message: 'Cart is empty', operation: 'placeOrder' });
+    expect(isPricesChangedError(error)).toBe(false);
     const plain = await clients.anonymous.auth
       .register({ email: 'sita@example.com', username: 'sita', password: 'x', confirmPassword: 'x' }, { headers: { Prefer: 'code=400' } })
       .catch((e: unknown) => e);
@@ -348,6 +357,22 @@ describe('named examples through Prefer', () => {
 });
 
 describe('errors from the mock', () => {
+  it('turns a 409 from place order into a PricesChangedError with the server text', async () => {
+    const error = await clients.customer.orders
+      .place({ expectedTotal: 1 }, { headers: { Prefer: 'code=409' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PricesChangedError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(isPricesChangedError(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: 'PricesChangedError',
+      code: 'PRICES_CHANGED',
+      status: 409,
+      operation: 'placeOrder',
+      message: 'Prices in your cart have changed. Please check your cart and place the order again.',
+    });
+  });
+
   it('401 without a token on a bearer operation, reported to onUnauthorized', async () => {
     onUnauthorized.mockClear();
     const error = await clients.anonymous.dashboard.get().catch((e: unknown) => e);

@@ -97,6 +97,8 @@ export function makeBook(overrides: Partial<Book> = {}): Book {
     createdAt: '2026-11-18T09:30:00Z',
     averageStars: 4.5,
     reviews: [],
+    // What the server would send for this book with no deal running (isOnSale false).
+    pricing: { listPrice: 650, unitPrice: 650, dealRunning: false, dealPercent: 0, dealStartsAt: null, dealEndsAt: null },
     ...overrides,
   };
 }

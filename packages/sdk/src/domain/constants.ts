@@ -80,11 +80,13 @@ export const KEEP_ALIVE_MS = 15000;
 /** Sale and banner countdowns tick once a second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
-/** A cart discount line of the cart page's offers list. */
+/** An offer of the cart page's informational offers list. */
 export type CartDiscountInfo = { label: string; percent: number };
 /**
- * Offers listed on the cart page. The first two are charged when the order is placed (see
- * cartDiscounts: five copies or more, 10 Completed orders); the others are for information.
+ * The spec's member offers, listed on the cart page for information only. Whether one applies
+ * to a cart and what it takes off is the server's answer (the cart's `totals.discounts`, whose
+ * `name` is the label here: the first two are the ones the server grants); nothing here
+ * decides or computes a discount.
  */
 export const CART_DISCOUNTS: readonly CartDiscountInfo[] = [
   { label: '+5 Books Member', percent: 5 },

@@ -1,10 +1,12 @@
 import { GENRES, HOME_LIMITS, type GenreName } from './constants.js';
-import { type DateInput, timestampMs } from './timestamps.js';
-import { isDealRunning, type SaleWindow } from './pricing.js';
+import { type DateInput, parseTimestamp, timestampMs } from './timestamps.js';
 
-/** The parts of a book the Home rules read (the generated Book fits). */
-export type HomeBook = SaleWindow & {
-  isOnSale?: boolean | null;
+/**
+ * The parts of a book the Home rules read (the generated Book fits): whether a deal runs or is
+ * announced is the server's `pricing`, read as sent.
+ */
+export type HomeBook = {
+  pricing: { dealRunning: boolean; dealStartsAt?: DateInput };
   createdAt?: DateInput;
   genre?: string | null;
 };
@@ -18,9 +20,15 @@ export function newestFirst<T extends HomeBook>(books: readonly T[]): T[] {
   return [...books].sort((a, b) => created(b) - created(a) || 0);
 }
 
-/** Splits books by isOnSale: on-sale books newest first by createdAt (undated last), the rest in their given order. */
+/** A deal runs or is announced for the book, as the server's pricing says. */
+const hasDeal = (b: HomeBook) => b.pricing.dealRunning || parseTimestamp(b.pricing.dealStartsAt) !== null;
+
+/**
+ * Splits books by their deal (running or announced, as the server's pricing says): those newest
+ * first by createdAt (undated last), the rest in their given order.
+ */
 export function splitBySale<T extends HomeBook>(books: readonly T[]): { onSale: T[]; others: T[] } {
-  return { onSale: newestFirst(books.filter((b) => b.isOnSale === true)), others: books.filter((b) => b.isOnSale !== true) };
+  return { onSale: newestFirst(books.filter(hasDeal)), others: books.filter((b) => !hasDeal(b)) };
 }
 
 /** A Shop By Genre tile. */
@@ -43,31 +51,25 @@ export type HomeSections<T, B> = {
   deals: T[];
 };
 
-/** Books whose sale is announced but not open yet (on sale, start after `now`), soonest start first. */
-export function upcomingSales<T extends HomeBook>(books: readonly T[], now: Date): T[] {
-  const t = now.getTime();
-  return books
-    .filter((b) => b.isOnSale === true && timestampMs(b.startTime) > t)
-    .sort((a, b) => timestampMs(a.startTime) - timestampMs(b.startTime));
+/** Books whose deal the server announces (`pricing.dealStartsAt`), soonest start first. */
+export function upcomingSales<T extends HomeBook>(books: readonly T[]): T[] {
+  const starts = (b: T) => timestampMs(b.pricing.dealStartsAt);
+  return books.filter((b) => !Number.isNaN(starts(b))).sort((a, b) => starts(a) - starts(b));
 }
 
 /**
  * Home page slices: genre tiles; New Arrivals, the newest 5 books not on sale (createdAt
- * descending); Coming Soon, the first 5 books whose sale starts in the future, soonest first
+ * descending); Coming Soon, the first 5 books whose deal the server announces, soonest first
  * (the spec filled both with the same five books); the first 3 best sellers; the first 3
- * on-sale books whose deal runs at `now`.
+ * books whose deal runs, as the server's pricing says.
  */
-export function homeSections<T extends HomeBook, B>(
-  books: readonly T[],
-  bestSellers: readonly B[],
-  now: Date,
-): HomeSections<T, B> {
+export function homeSections<T extends HomeBook, B>(books: readonly T[], bestSellers: readonly B[]): HomeSections<T, B> {
   const { onSale, others } = splitBySale(books);
   return {
     genres: genreCounts(books),
     newArrivals: newestFirst(others).slice(0, HOME_LIMITS.newArrivals),
-    comingSoon: upcomingSales(books, now).slice(0, HOME_LIMITS.comingSoon),
+    comingSoon: upcomingSales(books).slice(0, HOME_LIMITS.comingSoon),
     bestSelling: bestSellers.slice(0, HOME_LIMITS.bestSelling),
-    deals: onSale.filter((b) => isDealRunning(b, now)).slice(0, HOME_LIMITS.deals),
+    deals: onSale.filter((b) => b.pricing.dealRunning).slice(0, HOME_LIMITS.deals),
   };
 }

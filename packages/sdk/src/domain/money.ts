@@ -1,5 +1,9 @@
-/** Rounds a money amount to 2 decimals, half away from zero, without binary drift (1.005 -> 1.01). */
-export function roundMoney(amount: number): number {
+/**
+ * Rounds an amount to 2 decimals for display, half away from zero, without binary drift (1.005
+ * -> 1.01). Not exported: the server sends money already rounded; this only keeps a shown
+ * figure from drifting, it prices nothing.
+ */
+function roundMoney(amount: number): number {
   if (!Number.isFinite(amount)) return Number.NaN;
   const cents = Math.round(Number.parseFloat((Math.abs(amount) * 100).toPrecision(15)));
   return (Math.sign(amount) * cents) / 100 || 0;

@@ -1,59 +1,31 @@
 import { farEndText } from './dates.js';
 import { type DateInput, timestampMs } from './timestamps.js';
-import { roundMoney } from './money.js';
 
-/** A sale window as books carry it (the generated Book fits). */
-export type SaleWindow = { startTime?: DateInput; endTime?: DateInput };
+// What a copy costs, whether a deal runs and until when are the server's figures
+// (`Book.pricing`, `CartBook.pricing`): this module only turns them into text. The price
+// rules live once, on the server (issue 28).
 
-/** The parts of a book the price rules read (the generated Book fits). */
-export type PricedBook = SaleWindow & {
-  price: number;
-  discount?: number | null;
-  isOnSale?: boolean | null;
+/** The parts of a book's server pricing the sale countdown reads (the generated BookPricing fits). */
+export type DealTiming = {
+  dealRunning: boolean;
+  dealStartsAt?: DateInput;
+  dealEndsAt?: DateInput;
 };
 
 /**
- * Price minus `discountPercent` percent of it, rounded to 2 decimals. A missing, non-finite or
- * negative discount counts as 0 and one over 100 as 100; a non-finite or negative price as 0.
- */
-export function salePrice(price: number, discountPercent: number | null | undefined): number {
-  const base = Number.isFinite(price) && price > 0 ? price : 0;
-  const raw = discountPercent ?? 0;
-  const percent = Number.isFinite(raw) ? Math.min(Math.max(raw, 0), 100) : 0;
-  return roundMoney(base - (base * percent) / 100);
-}
-
-function saleBounds(window: SaleWindow): { start: number; end: number } | null {
-  const start = timestampMs(window.startTime);
-  const end = timestampMs(window.endTime);
-  return Number.isNaN(start) || Number.isNaN(end) ? null : { start, end };
-}
-
-/** True when the book is on sale (an explicit isOnSale=false wins) and start <= now <= end, both ends inclusive. */
-export function isDealRunning(book: SaleWindow & { isOnSale?: boolean | null }, now: Date): boolean {
-  if (book.isOnSale === false) return false;
-  const bounds = saleBounds(book);
-  const t = now.getTime();
-  return bounds !== null && bounds.start <= t && t <= bounds.end;
-}
-
-/** What the customer pays per copy right now: the sale price while the deal runs, else the list price. */
-export function effectivePrice(book: PricedBook, now: Date): number {
-  return isDealRunning(book, now) ? salePrice(book.price, book.discount) : book.price;
-}
-
-/**
- * Book-card sale countdown. Only 'running' shows the sale badge with `text`: the end date
- * ('Ends 31 Dec 2027', `ticking` false) while the end is more than a week away, else the clock
- * (HH:MM:SS, with a day count in front once a day or more is left; `ticking` true). 'invalid'
- * and 'future' show their `text` as a plain note instead of a timer; 'ended' shows nothing
- * (the badge is gone once the clock reaches zero).
+ * Book-card sale state, from the server's pricing at `now`. 'running' shows the sale badge
+ * with `text`: the end date ('Ends 31 Dec 2027', `ticking` false) while the end is more than a
+ * week away, else the clock (HH:MM:SS, with a day count in front once a day or more is left;
+ * `ticking` true), or no text when the server sent no end. 'future' shows its `text` as a
+ * plain note. 'none' shows nothing. 'stale' shows nothing either: the moment the server
+ * reported has passed (the running deal's end, or the announced deal's start), so the badge
+ * is gone and the book should be read again for its new price.
  */
 export type SaleCountdown =
-  | { state: 'invalid'; text: 'Invalid start date' }
+  | { state: 'none' }
   | { state: 'future'; text: 'Starts in future' }
-  | { state: 'running'; remainingMs: number; text: string; ticking: boolean }
-  | { state: 'ended' };
+  | { state: 'running'; text: string | null; ticking: boolean }
+  | { state: 'stale' };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -75,16 +47,23 @@ function formatSaleRemaining(ms: number): string {
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
-/** State and text of a book's sale countdown at `now` (running is start <= now <= end, like isDealRunning). */
-export function saleCountdown(window: SaleWindow, now: Date): SaleCountdown {
-  const bounds = saleBounds(window);
-  if (!bounds) return { state: 'invalid', text: 'Invalid start date' };
+/**
+ * The sale badge's state and text at `now`, read from the server's pricing: a running deal
+ * counts down to `dealEndsAt` (it still runs at that instant, as the server counts it, and is
+ * stale one millisecond after); an announced one says 'Starts in future' until `dealStartsAt`.
+ */
+export function saleCountdown(pricing: DealTiming, now: Date): SaleCountdown {
   const t = now.getTime();
-  if (t < bounds.start) return { state: 'future', text: 'Starts in future' };
-  if (t > bounds.end) return { state: 'ended' };
-  const remainingMs = bounds.end - t;
-  const endDate = farEndText(bounds.end, now);
-  return endDate
-    ? { state: 'running', remainingMs, text: endDate, ticking: false }
-    : { state: 'running', remainingMs, text: formatSaleRemaining(remainingMs), ticking: true };
+  if (pricing.dealRunning) {
+    const end = timestampMs(pricing.dealEndsAt);
+    if (Number.isNaN(end)) return { state: 'running', text: null, ticking: false };
+    if (t > end) return { state: 'stale' };
+    const endDate = farEndText(end, now);
+    return endDate
+      ? { state: 'running', text: endDate, ticking: false }
+      : { state: 'running', text: formatSaleRemaining(end - t), ticking: true };
+  }
+  const start = timestampMs(pricing.dealStartsAt);
+  if (Number.isNaN(start)) return { state: 'none' };
+  return t < start ? { state: 'future', text: 'Starts in future' } : { state: 'stale' };
 }

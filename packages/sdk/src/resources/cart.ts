@@ -1,10 +1,15 @@
-import type { CartItem, MessageEnvelope, RequestOptions } from '../types.js';
+import type { Cart, MessageEnvelope, RequestOptions } from '../types.js';
 import { init, unwrap, type RawClient } from './call.js';
 
 /** The customer's server-side cart. All need a bearer token. */
 export interface CartApi {
-  /** `listCartItems` — the cart lines (the server may hold several lines for one book). */
-  list(options?: RequestOptions): Promise<CartItem[]>;
+  /**
+   * `listCartItems` — the cart's lines (one per book, each with its `unitPrice`, `lineTotal`
+   * and `priceChanged`) and its `totals` (subtotal, each discount applied, total), all computed
+   * by the server from one answer. Show them as they are; `totals.total` is what
+   * `orders.place({ expectedTotal })` should send.
+   */
+  list(options?: RequestOptions): Promise<Cart>;
   /** `addCartItem` — adds a line (or copies to the book's line); a line costs what its book costs now. */
   add(bookId: string, quantity?: number, options?: RequestOptions): Promise<MessageEnvelope>;
   /** `updateCartItem` — the quantity must stay below the stock. */
@@ -16,7 +21,10 @@ export interface CartApi {
 export function cartApi(raw: RawClient): CartApi {
   const line = (cartItemId: string) => ({ params: { path: { cartItemId } } });
   return {
-    list: async (options) => (await unwrap(raw.GET('/addToCart/getcartitems', init(options)))).data,
+    list: async (options) => {
+      const { data, totals } = await unwrap(raw.GET('/addToCart/getcartitems', init(options)));
+      return { items: data, totals };
+    },
     add: (bookId, quantity = 1, options) =>
       unwrap(raw.POST('/addToCart/add', { body: { bookId, quantity }, ...init(options) })),
     update: (cartItemId, quantity, options) =>

@@ -1,10 +1,17 @@
-import type { CancelOrderResponse, Order, PlaceOrderResponse, RequestOptions } from '../types.js';
+import { PricesChangedError, isApiError } from '../errors.js';
+import type { CancelOrderResponse, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
 export interface OrdersApi {
-  /** `placeOrder` — turns the server-side cart into an order; no body. `data` holds the claim code. */
-  place(options?: RequestOptions): Promise<PlaceOrderResponse>;
+  /**
+   * `placeOrder` — turns the server-side cart into an order. `data` holds the claim code and
+   * what was charged (`totalAmount`, `subtotal`, `discounts`, `discountTotal`). Pass the total
+   * the customer saw (`cart.list()`'s `totals.total`) as `expectedTotal`: when the cart's total
+   * changed since, nothing is ordered and the call throws {@link PricesChangedError}. Without it
+   * the order charges whatever the cart totals at that moment.
+   */
+  place(input?: PlaceOrderInput, options?: RequestOptions): Promise<PlaceOrderResponse>;
   /** `listMyOrders` — the caller's orders; none (a 404) gives `[]`. */
   mine(options?: RequestOptions): Promise<Order[]>;
   /** `listAllOrders` — every order (Admin, Staff); none (a 404) gives `[]`. */
@@ -15,7 +22,15 @@ export interface OrdersApi {
 
 export function ordersApi(raw: RawClient): OrdersApi {
   return {
-    place: (options) => unwrap(raw.POST('/order/place', init(options))),
+    place: async (input = {}, options) => {
+      // No expectedTotal: no body, as the legacy call was.
+      const body = input.expectedTotal === undefined ? {} : { body: { expectedTotal: input.expectedTotal } };
+      try {
+        return await unwrap(raw.POST('/order/place', { ...body, ...init(options) }));
+      } catch (error) {
+        throw isApiError(error, 409) ? new PricesChangedError(error) : error;
+      }
+    },
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),

@@ -1,27 +1,8 @@
 // The domain rules at their edges, where `npm run mutation` found bugs no other test noticed: a
-// total given beside its parts, a rate of exactly 1, a stepper's cap of 1, a rating of 1, a
-// price of 0, a sale that opens this very instant, a padded query string, a rolled-over date,
-// an offset-less server timestamp read away from UTC.
+// stepper's cap of 1, a rating of 1, a price of 0, an announced sale, a padded query string, a
+// rolled-over date, an offset-less server timestamp read away from UTC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CART_DISCOUNTS, completedOrderCount, firstError, fromDateInputValue, hasErrors, isEmailShaped, orderOriginalTotal, parseBooksQuery, parseTimestamp, SORT_OPTIONS, stepQuantity, toBannerColorName, toDateInputValue, toListBooksParams, upcomingSales, validateReview } from '../../src/domain/index.js';
-
-describe('orders', () => {
-  it('counts only Completed orders toward the loyalty discount', () => {
-    expect(completedOrderCount([{ status: 'Completed' }, { status: 'Pending' }, { status: 'Cancelled' }, { status: 'Completed' }])).toBe(2);
-    expect(completedOrderCount([])).toBe(0);
-  });
-
-  it('takes a sent originalTotal as it is, even when the rest would say otherwise', () => {
-    expect(orderOriginalTotal({ originalTotal: 100, finalTotal: 50, discountRate: 0.05 })).toBe(100);
-  });
-
-  it('works the total back only from a rate in [0, 1), else sums the lines', () => {
-    const lines = [{ quantity: 2, pricePerUnit: 30 }];
-    expect(orderOriginalTotal({ finalTotal: 95, discountRate: 0, orderItems: lines })).toBe(95);
-    expect(orderOriginalTotal({ finalTotal: 50, discountRate: 1, orderItems: lines })).toBe(60);
-    expect(orderOriginalTotal({ finalTotal: 50, discountRate: -0.5, orderItems: lines })).toBe(60);
-  });
-});
+import { CART_DISCOUNTS, firstError, fromDateInputValue, hasErrors, isEmailShaped, parseBooksQuery, parseTimestamp, SORT_OPTIONS, stepQuantity, toBannerColorName, toDateInputValue, toListBooksParams, upcomingSales, validateReview } from '../../src/domain/index.js';
 
 describe('the quantity stepper', () => {
   it('stops at a cap of 1 and ignores a cap under 1 or none', () => {
@@ -56,11 +37,11 @@ describe('form checks', () => {
 });
 
 describe('upcoming sales', () => {
-  it('are those opening after now: one opening this very millisecond is running, not upcoming', () => {
-    const now = new Date('2031-05-01T06:15:00.000Z');
-    const opening = { bookId: 'now', isOnSale: true, startTime: now.toISOString() };
-    const later = { bookId: 'later', isOnSale: true, startTime: '2031-05-01T06:15:00.001Z' };
-    expect(upcomingSales([opening, later], now).map((b) => b.bookId)).toEqual(['later']);
+  it("are the books whose pricing announces a start, soonest first, whatever the clock says", () => {
+    const book = (bookId: string, dealStartsAt: string | null) => ({ bookId, pricing: { dealRunning: false, dealStartsAt } });
+    const later = book('later', '2031-05-01T06:15:00.001Z');
+    const sooner = book('sooner', '2031-05-01T06:15:00.000Z');
+    expect(upcomingSales([later, book('none', null), sooner]).map((b) => b.bookId)).toEqual(['sooner', 'later']);
   });
 });
 

@@ -1,37 +1,31 @@
 import { describe, it, expect } from 'vitest';
 import { genreCounts, homeSections, splitBySale } from '../../src/domain/index.js';
 
-const NOW = new Date('2026-11-21T06:00:00.000Z');
-const running = { startTime: '2026-11-20T00:00:00Z', endTime: '2026-11-22T00:00:00Z' };
-const over = { startTime: '2026-11-01T00:00:00Z', endTime: '2026-11-02T00:00:00Z' };
+// Whether a deal runs or is announced is the server's pricing; the sale window a book also
+// carries (isOnSale, startTime, endTime) is never read here, so these books carry none.
+type Deal = { dealRunning: boolean; dealStartsAt: string | null };
+const running: Deal = { dealRunning: true, dealStartsAt: null };
+const none: Deal = { dealRunning: false, dealStartsAt: null };
+const startsAt = (dealStartsAt: string): Deal => ({ dealRunning: false, dealStartsAt });
 
-type TestBook = {
-  bookId: string;
-  genre: string;
-  isOnSale: boolean;
-  createdAt: string | null;
-  startTime: string | null;
-  endTime: string | null;
-};
+type TestBook = { bookId: string; genre: string; createdAt: string | null; pricing: Deal };
 const book = (bookId: string, patch: Partial<TestBook> = {}): TestBook => ({
   bookId,
   genre: 'Fiction',
-  isOnSale: false,
   createdAt: '2026-01-01T00:00:00Z',
-  startTime: null,
-  endTime: null,
+  pricing: none,
   ...patch,
 });
 const ids = (books: { bookId: string }[]) => books.map((b) => b.bookId);
 
 describe('splitBySale', () => {
-  it('puts on-sale books newest first (undated last) and keeps the rest in order', () => {
+  it('puts books with a running or announced deal newest first (undated last) and keeps the rest in order', () => {
     const books = [
       book('a'),
-      book('s-old', { isOnSale: true, createdAt: '2026-01-01T00:00:00Z' }),
+      book('s-old', { pricing: running, createdAt: '2026-01-01T00:00:00Z' }),
       book('b'),
-      book('s-undated', { isOnSale: true, createdAt: null }),
-      book('s-new', { isOnSale: true, createdAt: '2026-06-01T00:00:00Z' }),
+      book('s-undated', { pricing: startsAt('2027-01-01T00:00:00Z'), createdAt: null }),
+      book('s-new', { pricing: running, createdAt: '2026-06-01T00:00:00Z' }),
     ];
     const { onSale, others } = splitBySale(books);
     expect(ids(onSale)).toEqual(['s-new', 's-old', 's-undated']);
@@ -65,28 +59,28 @@ describe('genreCounts', () => {
 describe('homeSections', () => {
   // p6 is the newest plain book, p0 the oldest.
   const plain = Array.from({ length: 7 }, (_, i) => book(`p${i}`, { createdAt: `2026-0${i + 1}-01T00:00:00Z` }));
-  const later = (start: string) => ({ startTime: start, endTime: '2027-12-31T00:00:00Z' });
   const deals = [
-    book('soon-2', { isOnSale: true, ...later('2026-12-15T00:00:00Z') }),
-    book('soon-1', { isOnSale: true, ...later('2026-11-25T00:00:00Z') }),
-    book('d-ended', { isOnSale: true, createdAt: '2026-11-10T00:00:00Z', ...over }),
-    book('d1', { isOnSale: true, createdAt: '2026-11-09T00:00:00Z', ...running }),
-    book('d2', { isOnSale: true, createdAt: '2026-11-08T00:00:00Z', ...running }),
-    book('d3', { isOnSale: true, createdAt: '2026-11-07T00:00:00Z', ...running }),
-    book('d4', { isOnSale: true, createdAt: '2026-11-06T00:00:00Z', ...running }),
+    book('soon-2', { pricing: startsAt('2026-12-15T00:00:00Z') }),
+    book('soon-1', { pricing: startsAt('2026-11-25T00:00:00Z') }),
+    // A deal that ended: the server's pricing says no deal, so it is a plain book now.
+    book('d-ended', { createdAt: '2026-11-10T00:00:00Z', pricing: none }),
+    book('d1', { createdAt: '2026-11-09T00:00:00Z', pricing: running }),
+    book('d2', { createdAt: '2026-11-08T00:00:00Z', pricing: running }),
+    book('d3', { createdAt: '2026-11-07T00:00:00Z', pricing: running }),
+    book('d4', { createdAt: '2026-11-06T00:00:00Z', pricing: running }),
   ];
-  const sections = homeSections([...deals, ...plain], ['x', 'y', 'z', 'w'], NOW);
+  const sections = homeSections([...deals, ...plain], ['x', 'y', 'z', 'w']);
 
-  it('shows the newest 5 books not on sale as New Arrivals', () => {
-    expect(ids(sections.newArrivals)).toEqual(['p6', 'p5', 'p4', 'p3', 'p2']);
+  it('shows the newest 5 books without a deal as New Arrivals', () => {
+    expect(ids(sections.newArrivals)).toEqual(['d-ended', 'p6', 'p5', 'p4', 'p3']);
   });
 
-  it('shows books whose sale starts later as Coming Soon, soonest first, never a New Arrival', () => {
+  it('shows books whose deal the server announces as Coming Soon, soonest first, never a New Arrival', () => {
     expect(ids(sections.comingSoon)).toEqual(['soon-1', 'soon-2']);
     expect(ids(sections.newArrivals).filter((id) => ids(sections.comingSoon).includes(id))).toEqual([]);
   });
 
-  it('shows 3 best sellers and the 3 newest deals running now', () => {
+  it('shows 3 best sellers and the 3 newest books whose deal runs', () => {
     expect(sections.bestSelling).toEqual(['x', 'y', 'z']);
     expect(ids(sections.deals)).toEqual(['d1', 'd2', 'd3']);
   });
@@ -97,7 +91,7 @@ describe('homeSections', () => {
   });
 
   it('copes with no books at all', () => {
-    const empty = homeSections([], [], NOW);
+    const empty = homeSections([], []);
     expect([empty.newArrivals, empty.comingSoon, empty.bestSelling, empty.deals]).toEqual([[], [], [], []]);
   });
 });

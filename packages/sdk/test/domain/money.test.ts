@@ -1,14 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { formatPercentFromFraction, formatRevenue, formatRupees, roundMoney } from '../../src/domain/index.js';
+import { formatPercentFromFraction, formatRevenue, formatRupees } from '../../src/domain/index.js';
 
-describe('roundMoney', () => {
-  it('rounds half away from zero without binary drift', () => {
-    expect(roundMoney(1.005)).toBe(1.01);
-    expect(roundMoney(-1.005)).toBe(-1.01);
-    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
-    expect(roundMoney(-0.001)).toBe(0);
-    expect(Object.is(roundMoney(-0.001), -0)).toBe(false);
-    expect(roundMoney(Number.NaN)).toBeNaN();
+describe('formatRupees rounding', () => {
+  it('shows half a paisa rounded away from zero without binary drift, and never "-Rs. 0.00"', () => {
+    expect(formatRupees(-1.005)).toBe('-Rs. 1.01');
+    expect(formatRupees(0.1 + 0.2)).toBe('Rs. 0.30');
+    expect(formatRupees(-0.001)).toBe('Rs. 0.00');
+    expect(formatRupees(Number.NaN)).toBe('Rs. --');
   });
 });
 
@@ -31,7 +29,7 @@ describe('formatRupees', () => {
   });
 
   // The half-paisa is where binary floats drift: 1.005 is 1.00499999... as a double, so a plain
-  // toFixed(2) would show Rs. 1.00. The shown price rounds half away from zero, as roundMoney does.
+  // toFixed(2) would show Rs. 1.00. The shown price rounds half away from zero.
   it.each([
     [1.005, 'Rs. 1.01'],
     [2.675, 'Rs. 2.68'],

@@ -43,14 +43,18 @@ describe('Pager', () => {
 });
 
 describe('Price', () => {
-  it('shows the sale price and the struck original while on sale', () => {
-    const { container } = render(<Price price={1000} discount={20} onSale />);
-    expect(container.textContent).toContain('Rs. 800.00');
+  // The server's figures as sent: 799.99 is not 20 % off 1000, and is what shows.
+  const deal = { listPrice: 1000, unitPrice: 799.99, dealRunning: true, dealPercent: 20 };
+
+  it("shows the server's unit price and the struck list price while a deal runs", () => {
+    const { container } = render(<Price pricing={deal} showPercent />);
+    expect(container.textContent).toContain('Rs. 799.99');
     expect(container.querySelector('s')?.textContent).toContain('Rs. 1,000.00');
+    expect(container.textContent).toContain('-20%');
   });
 
-  it('shows only the list price when not on sale', () => {
-    const { container } = render(<Price price={1000} discount={20} onSale={false} />);
+  it('shows only the unit price when no deal runs', () => {
+    const { container } = render(<Price pricing={{ ...deal, unitPrice: 1000, dealRunning: false, dealPercent: 0 }} />);
     expect(container.textContent).toBe('Rs. 1,000.00');
   });
 });

@@ -1,17 +1,14 @@
-import { formatRupees, salePrice } from '@pustak/sdk/domain';
+import { type BookPricing } from '@pustak/sdk';
+import { formatRupees } from '@pustak/sdk/domain';
 import { cx } from '../lib/cx';
 import styles from './display.module.css';
 
 export interface PriceProps {
-  /** List price. */
-  price: number;
-  /** Discount percent (0..100). Only applied when `onSale` is true. */
-  discount?: number | null;
   /**
-   * Whether the sale price applies now. Callers decide with the domain's
-   * isDealRunning(book, now) (or book.isOnSale where the spec shows the sale price regardless).
+   * The server's pricing of one copy (`book.pricing`): `unitPrice` is shown, and `listPrice`
+   * struck beside it while `dealRunning`. Nothing is worked out here.
    */
-  onSale?: boolean;
+  pricing: Pick<BookPricing, 'listPrice' | 'unitPrice' | 'dealRunning' | 'dealPercent'>;
   size?: 'sm' | 'md' | 'lg';
   prefix?: 'Rs.' | 'NRS.';
   /** Show "-20%" next to the struck price. */
@@ -19,14 +16,13 @@ export interface PriceProps {
   className?: string;
 }
 
-/** A price in rupees; while on sale the sale price plus the struck-through original. */
-export function Price({ price, discount, onSale = false, size = 'md', prefix = 'Rs.', showPercent, className }: PriceProps) {
+/** A price in rupees as the server sends it; while a deal runs, the sale price plus the struck-through list price. */
+export function Price({ pricing, size = 'md', prefix = 'Rs.', showPercent, className }: PriceProps) {
   const sizeClass = size === 'lg' ? styles.priceLg : size === 'sm' ? styles.priceSm : styles.priceMd;
-  const discounted = onSale && (discount ?? 0) > 0;
-  if (!discounted) {
+  if (!pricing.dealRunning) {
     return (
       <span className={cx(styles.price, sizeClass, className)}>
-        <span className={styles.priceNow}>{formatRupees(price, { prefix })}</span>
+        <span className={styles.priceNow}>{formatRupees(pricing.unitPrice, { prefix })}</span>
       </span>
     );
   }
@@ -34,13 +30,13 @@ export function Price({ price, discount, onSale = false, size = 'md', prefix = '
     <span className={cx(styles.price, sizeClass, className)}>
       <span className={cx(styles.priceNow, styles.priceSale)}>
         <span className="visually-hidden">Sale price </span>
-        {formatRupees(salePrice(price, discount), { prefix })}
+        {formatRupees(pricing.unitPrice, { prefix })}
       </span>
       <s className={styles.priceWas}>
         <span className="visually-hidden">Original price </span>
-        {formatRupees(price, { prefix })}
+        {formatRupees(pricing.listPrice, { prefix })}
       </s>
-      {showPercent ? <span className={styles.priceOff}>-{discount}%</span> : null}
+      {showPercent ? <span className={styles.priceOff}>-{pricing.dealPercent}%</span> : null}
     </span>
   );
 }

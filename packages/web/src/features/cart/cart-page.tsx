@@ -1,10 +1,9 @@
-import { type PlacedOrder } from '@pustak/sdk';
-import { COUNTDOWN_TICK_MS, cartItemCount, completedOrderCount, mergeCartLines } from '@pustak/sdk/domain';
-import { useState } from 'react';
+import { type CartItem, type PlacedOrder, isPricesChangedError } from '@pustak/sdk';
+import { COUNTDOWN_TICK_MS, saleCountdown } from '@pustak/sdk/domain';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ButtonLink, CartIcon, EmptyState, LoadFailed, PageHeader, Skeleton, Spinner, useToast } from '../../components';
 import { useNow } from '../../lib/use-now';
-import { useMyOrders } from '../orders';
 import { useCart } from './api/use-cart';
 import { usePlaceOrder } from './api/use-place-order';
 import { useRemoveCartLine } from './api/use-remove-cart-line';
@@ -17,6 +16,9 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
+const ORDER_FAILED = 'Order failed. Please try again.';
+/** The spec-style text of a 409, for a server that sends none. */
+const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
 
 /** /cart: cart rows with quantity steppers, the order summary and Place Order. */
 export default function CartPage() {
@@ -25,61 +27,83 @@ export default function CartPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data, error, mutate } = useCart();
-  // Prices are read on the clock: a sale price stops at the second its window closes, as the
-  // server's does. Completed orders decide the 10 % loyalty discount.
+  // Every figure is the server's. A line's deal that ends (or starts) while the page is open
+  // makes them out of date: the cart is read again at that second.
   const now = useNow(COUNTDOWN_TICK_MS);
-  const orders = useMyOrders();
+  const dealPassed = data?.items.some((line) => saleCountdown(line.book.pricing, now).state === 'stale') ?? false;
+  useEffect(() => {
+    if (dealPassed) void mutate();
+  }, [dealPassed, mutate]);
   const updateLine = useUpdateCartLine();
   const removeLine = useRemoveCartLine();
   const placeOrder = usePlaceOrder();
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<string | null>(null);
+  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
   const [placing, setPlacing] = useState(false);
-  const [orderFailed, setOrderFailed] = useState(false);
+  const [orderError, setOrderError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
 
-  const lines = data ? mergeCartLines(data) : undefined;
-
-  const setLineError = (bookId: string, message: string | null) =>
-    setLineErrors((current) => {
-      const next = { ...current };
-      if (message) next[bookId] = message;
-      else delete next[bookId];
+  const lines = data?.items;
+  const markUpdating = (cartItemId: string, on: boolean) =>
+    setUpdating((current) => {
+      const next = new Set(current);
+      if (on) next.add(cartItemId);
+      else next.delete(cartItemId);
       return next;
     });
 
-  const changeQuantity = async (bookId: string, quantity: number) => {
-    setLineError(bookId, null);
+  const setLineError = (cartItemId: string, message: string | null) =>
+    setLineErrors((current) => {
+      const next = { ...current };
+      if (message) next[cartItemId] = message;
+      else delete next[cartItemId];
+      return next;
+    });
+
+  const changeQuantity = async (line: CartItem, quantity: number) => {
+    if (!data) return;
+    setLineError(line.cartItemId, null);
+    markUpdating(line.cartItemId, true);
     try {
-      await updateLine(data ?? [], bookId, quantity);
+      await updateLine(data, line, quantity);
     } catch (failure) {
       console.error('Cart update failed', failure);
-      setLineError(bookId, UPDATE_FAILED);
+      setLineError(line.cartItemId, UPDATE_FAILED);
+    } finally {
+      markUpdating(line.cartItemId, false);
     }
   };
 
-  const remove = async (bookId: string) => {
-    setLineError(bookId, null);
-    setRemoving(bookId);
+  const remove = async (line: CartItem) => {
+    setLineError(line.cartItemId, null);
+    setRemoving(line.cartItemId);
     try {
-      const message = await removeLine(data ?? [], bookId);
+      const message = await removeLine(line);
       toast.success(message || 'Removed from cart');
     } catch (failure) {
       console.error('Cart remove failed', failure);
-      setLineError(bookId, REMOVE_FAILED);
+      setLineError(line.cartItemId, REMOVE_FAILED);
     } finally {
       setRemoving(null);
     }
   };
 
+  // The order charges the total on screen, or nothing: a total that changed on the server
+  // (a deal ended, a price changed) is a 409, the cart is read again and its new figures show.
   const place = async () => {
+    if (!data) return;
     setPlacing(true);
-    setOrderFailed(false);
+    setOrderError(null);
     try {
-      setPlaced(await placeOrder());
+      setPlaced(await placeOrder(data.totals.total));
     } catch (failure) {
-      console.error('Place order failed', failure);
-      setOrderFailed(true);
+      if (isPricesChangedError(failure)) {
+        setOrderError(failure.serverMessage ?? PRICES_CHANGED);
+      } else {
+        console.error('Place order failed', failure);
+        setOrderError(ORDER_FAILED);
+      }
     } finally {
       setPlacing(false);
     }
@@ -92,7 +116,7 @@ export default function CartPage() {
     else navigate('/myOrders');
   };
 
-  const count = lines ? cartItemCount(lines) : 0;
+  const count = data?.totals.copies ?? 0;
   return (
     <div className="container">
       <PageHeader
@@ -101,7 +125,7 @@ export default function CartPage() {
       />
       {error && !data ? (
         <LoadFailed what="your cart" onRetry={() => void mutate()} className={styles.state} />
-      ) : !lines ? (
+      ) : !data || !lines ? (
         <CartSkeleton />
       ) : lines.length === 0 ? (
         <EmptyState
@@ -120,22 +144,24 @@ export default function CartPage() {
             <ul className={styles.lines}>
               {lines.map((line) => (
                 <CartLine
-                  key={line.bookId}
+                  key={line.cartItemId}
                   line={line}
-                  now={now}
-                  onQuantityChange={(quantity) => void changeQuantity(line.bookId, quantity)}
-                  onRemove={() => void remove(line.bookId)}
-                  error={lineErrors[line.bookId]}
-                  removing={removing === line.bookId}
+                  onQuantityChange={(quantity) => void changeQuantity(line, quantity)}
+                  onRemove={() => void remove(line)}
+                  error={lineErrors[line.cartItemId]}
+                  removing={removing === line.cartItemId}
+                  updating={updating.has(line.cartItemId)}
                 />
               ))}
             </ul>
           </section>
           <OrderSummary
-            lines={lines}
-            now={now}
-            completedOrders={completedOrderCount(orders.data ?? [])}
-            placing={placing} failed={orderFailed} onPlaceOrder={() => void place()} />
+            totals={data.totals}
+            updating={updating.size > 0}
+            placing={placing}
+            error={orderError}
+            onPlaceOrder={() => void place()}
+          />
         </div>
       )}
       <OrderPlacedDialog order={placed} onClose={closeConfirmation} />

@@ -12,7 +12,6 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components';
-import { useNow } from '../../lib/use-now';
 import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBestSellers, useBookList } from '../books';
 import { Newsletter } from './components/newsletter';
 // The page's own style sheet, which the first script loads: the prerendered sections need it
@@ -30,9 +29,8 @@ export default function HomeSections() {
   const list = useBookList();
   const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
   const bestSellers = useBestSellers();
-  // Which deals run is re-read every minute; the card countdowns tick every second on their own.
-  const now = useNow(60_000);
-  const sections = homeSections(books.data ?? [], bestSellers.data ?? [], now);
+  // Which deals run is the server's pricing; a card whose countdown ends reads the list again.
+  const sections = homeSections(books.data ?? [], bestSellers.data ?? []);
   const retryBooks = () => void books.mutate();
 
   return (

@@ -58,10 +58,12 @@ describe('/myOrders', () => {
     expect(within(order).getByText('Palpasa Cafe')).toBeTruthy();
     expect(within(order).getByText('Qty 3 × Rs. 550.00')).toBeTruthy();
     expect(within(order).getByText('Rs. 1,650.00')).toBeTruthy();
-    // The lines (3 x 550 + 2 x 500 = 2,650) less the books' own discounts gives the subtotal the
-    // final total was worked from (2,470 / 0.95), then the fraction 0.05 as 5%.
-    expect(within(order).getByText('Book discounts')).toBeTruthy();
-    expect(within(order).getByText('−Rs. 50.00')).toBeTruthy();
+    // Each line at what one copy was charged (Seto Dharti's deal was running: 475, list 500 struck)
+    // and what the line was charged; then the order's own subtotal, rate and final total, as sent.
+    const seto = within(order).getByText('Seto Dharti').closest('li') as HTMLElement;
+    expect(seto.textContent).toContain('Qty 2 × Rs. 475.00');
+    expect(within(seto).getByText('Rs. 500.00', { exact: false }).closest('s')).toBeTruthy();
+    expect(within(seto).getByText('Rs. 950.00')).toBeTruthy();
     expect(within(order).getByText('Rs. 2,600.00')).toBeTruthy();
     expect(within(order).getByText('5%')).toBeTruthy();
     expect(within(order).getAllByText('Rs. 2,470.00').length).toBe(2);

@@ -1,5 +1,4 @@
 import { type Book } from '@pustak/sdk';
-import { formatRupees } from '@pustak/sdk/domain';
 import { useSearchParams } from 'react-router';
 import { CountText, PageStack, Panel, Toolbar } from '../../../components/back-office/back-office-ui';
 import { Badge } from '../../../components/badge';
@@ -10,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { TextField } from '../../../components/form-fields';
 import { IconButton } from '../../../components/icon-button';
+import { Price } from '../../../components/price';
 import { GridIcon, ListIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
@@ -116,7 +116,7 @@ function BookGrid({ books }: { books: Book[] }) {
             <h2 className={styles.cardTitle}>{book.title}</h2>
             <p className={styles.cardAuthor}>{book.author}</p>
             <div className={styles.cardMeta}>
-              <span className={styles.price}>{formatRupees(book.price)}</span>
+              <Price pricing={book.pricing} size="sm" className={styles.price} />
               <span className={cx(styles.stock, book.quantity === 0 && styles.stockOut)}>Stock: {book.quantity}</span>
             </div>
             <ButtonLink
@@ -145,7 +145,7 @@ const LIST_COLUMNS: Column<Book>[] = [
   { label: 'Title', className: 'strong', cell: (book) => book.title },
   { label: 'Author', cell: (book) => book.author },
   { label: 'Genre', cell: (book) => <Badge tone="accent">{book.genre}</Badge> },
-  { label: 'Price', numeric: true, cell: (book) => formatRupees(book.price) },
+  { label: 'Price', numeric: true, cell: (book) => <Price pricing={book.pricing} size="sm" /> },
   { label: 'Quantity', numeric: true, cell: (book) => book.quantity },
   {
     label: 'Actions',

@@ -23,7 +23,9 @@ describe('admin books list', () => {
     expect(within(first).getByRole('heading', { name: 'Karnali Blues' })).toBeTruthy();
     expect(within(first).getByText('Buddhisagar')).toBeTruthy();
     expect(within(first).getByText('Fiction')).toBeTruthy();
-    expect(within(first).getByText('Rs. 650.00')).toBeTruthy();
+    // What a customer pays now (the server's pricing: 15 % off while the deal runs), the list price struck.
+    expect(within(first).getByText('Rs. 552.50')).toBeTruthy();
+    expect(within(first).getByText('Rs. 650.00').closest('s')).toBeTruthy();
     expect(within(first).getByText('Stock: 42')).toBeTruthy();
     expect(within(first).getByRole('img', { name: 'Cover of Karnali Blues' }).getAttribute('src')).toMatch(/^http:\/\/[^/]+\/covers\/karnali-blues\.svg$/);
     expect(within(first).getByRole('link', { name: 'View Karnali Blues' }).getAttribute('href')).toBe(
@@ -77,7 +79,7 @@ describe('admin books list', () => {
       'Karnali Blues',
       'Buddhisagar',
       'Fiction',
-      'Rs. 650.00',
+      'Sale price Rs. 552.50Original price Rs. 650.00',
       '42',
       'View',
     ]);

@@ -1,5 +1,5 @@
 import { type Book } from '@pustak/sdk';
-import { formatDate, formatRupees } from '@pustak/sdk/domain';
+import { formatDate } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { InlineError, PageStack, Panel } from '../../../components/back-office/back-office-ui';
@@ -9,6 +9,7 @@ import { Breadcrumb } from '../../../components/breadcrumb';
 import { Button, ButtonLink } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EditIcon, TagIcon, TrashIcon } from '../../../components/icons';
+import { Price } from '../../../components/price';
 import { StarRating } from '../../../components/star-rating';
 import { useToast } from '../../../components/toaster';
 import { useNow } from '../../../lib/use-now';
@@ -82,7 +83,9 @@ function BookView({ book }: { book: Book }) {
             <span className={styles.ratingText}>{FIXED_RATING}/5</span>
           </div>
 
-          <p className={styles.price}>{formatRupees(book.price)}</p>
+          <p className={styles.price}>
+            <Price pricing={book.pricing} size="lg" showPercent />
+          </p>
 
           <dl className={styles.facts}>
             <Fact label="Stock" value={`${book.quantity} ${book.quantity === 1 ? 'copy' : 'copies'}`} />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { ErrorState } from '../../../components/error-state';
 import { BookIcon, ChartIcon, PackageIcon, UsersIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
+import { Price } from '../../../components/price';
 import { useNow } from '../../../lib/use-now';
 import { OrderStatusBadge, PageStack, Panel } from '../../../components/back-office/back-office-ui';
 import { type Column, DataTable } from '../../../components/data-table';
@@ -96,7 +97,7 @@ function DashboardBody({ data }: { data: DashboardSummary }) {
 const BOOK_COLUMNS: Column<Book>[] = [
   { label: 'Title', className: 'strong', cell: (book) => book.title },
   { label: 'Author', cell: (book) => book.author },
-  { label: 'Price', numeric: true, cell: (book) => formatRupees(book.price) },
+  { label: 'Price', numeric: true, cell: (book) => <Price pricing={book.pricing} size="sm" /> },
   { label: 'Added', className: 'nowrap', cell: (book) => formatDate(book.createdAt) },
 ];
 

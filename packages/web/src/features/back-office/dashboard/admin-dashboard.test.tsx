@@ -60,7 +60,7 @@ describe('admin dashboard', () => {
     expect(within(books[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'Karnali Blues',
       'Buddhisagar',
-      'Rs. 650.00',
+      'Sale price Rs. 552.50Original price Rs. 650.00',
       '18 November 2026',
     ]);
 

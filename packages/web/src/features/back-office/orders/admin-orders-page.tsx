@@ -4,7 +4,6 @@ import {
   formatDate,
   formatPercentFromFraction,
   formatRupees,
-  orderOriginalTotal,
 } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { CountText, Note, OrderId, PageStack } from '../../../components/back-office/back-office-ui';
@@ -33,7 +32,7 @@ export default function AdminOrdersPage() {
     { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
     { label: 'Username', className: 'strong', cell: (order) => order.username },
     { label: 'Order Date', className: 'nowrap', cell: (order) => formatDate(order.orderDate) },
-    { label: 'Total Amount', numeric: true, cell: (order) => formatRupees(orderOriginalTotal(order)) },
+    { label: 'Total Amount', numeric: true, cell: (order) => formatRupees(order.originalTotal) },
     { label: 'Discount Rate', numeric: true, cell: (order) => formatPercentFromFraction(order.discountRate) },
     { label: 'Final Total Amount', numeric: true, className: 'strong', cell: (order) => formatRupees(order.finalTotal) },
     {

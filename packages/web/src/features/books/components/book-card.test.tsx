@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
 import { getAuthDialogState } from '../../auth';
 import { makeBook, requestsTo, scriptedClient } from '../../../../test/scripted-client';
+import { useBook } from '../api/use-book';
 import { BookCard } from './book-card';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -24,15 +25,19 @@ describe('BookCard', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
-  it('while a deal runs shows the sale price, the struck list price and a countdown ticking every second until it disappears', () => {
+  // The card shows the server's pricing as sent: 519.99 is not 20 % off 650, and is what shows.
+  const deal = (dealEndsAt: string) => ({
+    pricing: { listPrice: 650, unitPrice: 519.99, dealRunning: true, dealPercent: 20, dealStartsAt: null, dealEndsAt },
+  });
+
+  it("while a deal runs shows the server's sale price, the struck list price and a countdown ticking every second until it disappears", () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    const book = makeBook({ isOnSale: true, discount: 20, startTime: at(-60_000), endTime: at(2_500) });
-    renderWithApp(<BookCard book={book} />);
+    renderWithApp(<BookCard book={makeBook(deal(at(2_500)))} />);
 
     expect(screen.getByText('Sale −20%')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('00:00:03');
-    expect(screen.getByText('Rs. 520.00')).toBeTruthy();
+    expect(screen.getByText('Rs. 519.99')).toBeTruthy();
     expect(screen.getByText('Rs. 650.00').closest('s')).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(1000));
@@ -43,35 +48,57 @@ describe('BookCard', () => {
 
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByText('Sale −20%')).toBeNull();
-    expect(screen.queryByText('Rs. 520.00')).toBeNull();
+  });
+
+  it('reads the book again when its countdown reaches zero, and shows the price the server says then', async () => {
+    const bookId = '0f0e0000-0000-4000-8000-000000000001';
+    const ends = new Date(Date.now() + 1_200).toISOString();
+    let reads = 0;
+    const { client, requests } = scriptedClient([
+      {
+        path: /getbookbyid\//,
+        respond: () => {
+          reads += 1;
+          // The first answer has the deal running; once it has ended the server prices the book at its list price.
+          const book = reads === 1 ? makeBook(deal(ends)) : makeBook();
+          return new Response(JSON.stringify({ message: 'ok', data: book }), { headers: { 'Content-Type': 'application/json' } });
+        },
+      },
+    ]);
+    function Card() {
+      const { data } = useBook(bookId);
+      return data ? <BookCard book={data} /> : null;
+    }
+    renderWithApp(<Card />, { client });
+    expect(await screen.findByText('Rs. 519.99')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByText('Rs. 519.99')).toBeNull(), { timeout: 5_000 });
     expect(screen.getByText('Rs. 650.00').closest('s')).toBeNull();
+    expect(screen.queryByText('Sale −20%')).toBeNull();
+    expect(requestsTo(requests, `/bookcrud/getbookbyid/${bookId}`)).toHaveLength(2);
   });
 
   it('shows days in front of the clock when a day or more is left', () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    renderWithApp(<BookCard book={makeBook({ isOnSale: true, startTime: at(-1000), endTime: at((26 * 3600 + 61) * 1000) })} />);
+    renderWithApp(<BookCard book={makeBook(deal(at((26 * 3600 + 61) * 1000)))} />);
     expect(screen.getByRole('timer').textContent).toBe('1d 02:01:01');
   });
 
-  it("says 'Starts in future' for a sale that has not started, at the list price", () => {
+  it("says 'Starts in future' for a deal the server announces, at the list price", () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    renderWithApp(<BookCard book={makeBook({ isOnSale: true, startTime: at(86_400_000), endTime: at(2 * 86_400_000) })} />);
+    const announced = { listPrice: 650, unitPrice: 650, dealRunning: false, dealPercent: 0, dealStartsAt: at(86_400_000), dealEndsAt: null };
+    renderWithApp(<BookCard book={makeBook({ isOnSale: true, discount: 20, pricing: announced })} />);
     expect(screen.getByText('Starts in future')).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByText('Rs. 650.00').closest('s')).toBeNull();
   });
 
-  it("says 'Invalid start date' for an on-sale book whose window cannot be read", () => {
-    renderWithApp(<BookCard book={makeBook({ isOnSale: true, startTime: 'soon', endTime: null })} />);
-    expect(screen.getByText('Invalid start date')).toBeTruthy();
-    expect(screen.queryByRole('timer')).toBeNull();
-  });
-
-  it('shows no sale note for a book that is not on sale', () => {
-    renderWithApp(<BookCard book={makeBook({ isOnSale: false, startTime: null, endTime: null })} />);
-    expect(screen.queryByText('Invalid start date')).toBeNull();
+  it("shows the list price and no sale note when the server's pricing has no deal, whatever the sale fields say", () => {
+    // isOnSale with a running window, yet the server says no deal: its answer is what shows.
+    renderWithApp(<BookCard book={makeBook({ isOnSale: true, discount: 20, startTime: at(-60_000), endTime: at(60_000) })} />);
+    expect(screen.getByText('Rs. 650.00').closest('s')).toBeNull();
+    expect(screen.queryByText(/Sale/)).toBeNull();
     expect(screen.queryByText('Starts in future')).toBeNull();
   });
 

@@ -1,5 +1,4 @@
 import { type Book } from '@pustak/sdk';
-import { isDealRunning } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Link } from '../../../components/link';
 import { BookCover, Button, CartIcon, Price, TrashIcon, useToast } from '../../../components';
@@ -7,7 +6,6 @@ import { cx } from '../../../lib/cx';
 import { useAddToCart } from '../../cart';
 import { useWishlistStatus } from '../../wishlist';
 import styles from './book-card.module.css';
-import { useSaleClock } from './sale-clock';
 import { SaleStatus } from './sale-status';
 import { WishlistButton } from './wishlist-button';
 import { bookDetailsPath } from '../../../lib/paths';
@@ -30,8 +28,8 @@ export interface BookCardProps {
 }
 
 /**
- * The storefront book card: cover, title, author, price (sale price and struck list price
- * while the deal runs), sale badge with countdown, wishlist heart and Add to cart. The whole
+ * The storefront book card: cover, title, author, the server's price (sale price and struck
+ * list price while the deal runs), sale badge with countdown, wishlist heart and Add to cart. The whole
  * card links to /bookDetails/{bookId}.
  */
 export function BookCard({
@@ -74,7 +72,7 @@ export function BookCard({
           </Link>
         </Heading>
         <p className={styles.author}>{book.author}</p>
-        <CardPrice book={book} />
+        <Price pricing={book.pricing} className={styles.price} />
         <Button
           variant="secondary"
           size="sm"
@@ -102,9 +100,4 @@ export function BookCard({
       </div>
     </article>
   );
-}
-
-function CardPrice({ book }: { book: Book }) {
-  const now = useSaleClock();
-  return <Price price={book.price} discount={book.discount} onSale={isDealRunning(book, now)} className={styles.price} />;
 }

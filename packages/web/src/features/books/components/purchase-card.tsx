@@ -1,11 +1,9 @@
 import { type Book } from '@pustak/sdk';
-import { isDealRunning } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { Button, CartIcon, Price, QuantityStepper, TruckIcon, useToast } from '../../../components';
 import { useAddToCart } from '../../cart';
 import { useWishlistStatus } from '../../wishlist';
 import styles from './purchase-card.module.css';
-import { useSaleClock } from './sale-clock';
 import { SaleStatus } from './sale-status';
 import { WishlistButton } from './wishlist-button';
 
@@ -14,7 +12,6 @@ const DELIVERY_TEXT = 'Available Within 1 to 2 days';
 
 /** The detail page's buy box: delivery promise, price, quantity, ADD TO CART. */
 export function PurchaseCard({ book }: { book: Book }) {
-  const now = useSaleClock();
   const [quantity, setQuantity] = useState(1);
   const cart = useAddToCart();
   const wishlist = useWishlistStatus(book.bookId);
@@ -40,7 +37,7 @@ export function PurchaseCard({ book }: { book: Book }) {
         {DELIVERY_TEXT}
       </p>
       <SaleStatus book={book} />
-      <Price price={book.price} discount={book.discount} onSale={isDealRunning(book, now)} size="lg" />
+      <Price pricing={book.pricing} size="lg" />
       <p className={inStock ? styles.stock : styles.outOfStock}>
         {inStock ? `In stock (${book.quantity} left)` : 'Out of stock'}
       </p>

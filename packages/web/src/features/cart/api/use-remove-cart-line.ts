@@ -1,23 +1,24 @@
-import { type CartItem } from '@pustak/sdk';
+import { type Cart, type CartItem } from '@pustak/sdk';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api-client';
 import { cartKeys } from '../query-keys';
 
-/** Removes every line of a book (`DELETE /addToCart/remove/{id}`); resolves with the server's message. */
+/**
+ * Removes a line (`DELETE /addToCart/remove/{id}`), then reads the cart again for the server's
+ * new totals; resolves with the server's message.
+ */
 export function useRemoveCartLine() {
   const api = useApi();
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (items: readonly CartItem[], bookId: string) => {
+    async (line: CartItem) => {
       let message = '';
-      await mutate<CartItem[]>(
+      await mutate<Cart>(
         cartKeys.lines,
-        async (current) => {
-          for (const item of items.filter((line) => line.bookId === bookId)) {
-            message = (await api.cart.remove(item.cartItemId)).message;
-          }
-          return (current ?? []).filter((item) => item.bookId !== bookId);
+        async () => {
+          message = (await api.cart.remove(line.cartItemId)).message;
+          return api.cart.list();
         },
         { rollbackOnError: true, populateCache: true, revalidate: false },
       );

@@ -1,31 +1,32 @@
-import { type CartItem } from '@pustak/sdk';
-import { withCartLineQuantity } from '@pustak/sdk/domain';
+import { type Cart, type CartItem } from '@pustak/sdk';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api-client';
 import { cartKeys } from '../query-keys';
 
+/** The cart with one line's quantity changed: what the stepper shows until the server's cart arrives. */
+function withQuantity(cart: Cart, cartItemId: string, quantity: number): Cart {
+  return { ...cart, items: cart.items.map((item) => (item.cartItemId === cartItemId ? { ...item, quantity } : item)) };
+}
+
 /**
- * Sets a book's quantity (`PUT /addToCart/update/{id}` on its first line; its other lines
- * go). Shown at once, then saved; the server's answer carries no cart, so the local one is
- * kept, and a failure puts the old quantity back and rejects.
+ * Sets a line's quantity (`PUT /addToCart/update/{id}`). The stepper shows it at once; then the
+ * cart is read again, because its line totals, discounts and total are the server's to work out.
+ * A failure puts the old quantity back and rejects.
  */
 export function useUpdateCartLine() {
   const api = useApi();
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (items: readonly CartItem[], bookId: string, quantity: number) => {
-      const [first, ...extras] = items.filter((item) => item.bookId === bookId);
-      if (!first) return;
-      await mutate<CartItem[]>(
+    async (cart: Cart, line: CartItem, quantity: number) => {
+      await mutate<Cart>(
         cartKeys.lines,
-        async (current) => {
-          for (const extra of extras) await api.cart.remove(extra.cartItemId);
-          await api.cart.update(first.cartItemId, quantity);
-          return withCartLineQuantity(current ?? [], bookId, quantity);
+        async () => {
+          await api.cart.update(line.cartItemId, quantity);
+          return api.cart.list();
         },
         {
-          optimisticData: (current) => withCartLineQuantity(current ?? [], bookId, quantity),
+          optimisticData: (current) => withQuantity(current ?? cart, line.cartItemId, quantity),
           rollbackOnError: true,
           populateCache: true,
           revalidate: false,

@@ -1,26 +1,28 @@
 import { type CartItem } from '@pustak/sdk';
-import { cartLineTotal, formatRupees, isDealRunning } from '@pustak/sdk/domain';
+import { formatRupees } from '@pustak/sdk/domain';
 import { Link } from '../../../components/link';
-import { BookCover, Button, Price, QuantityStepper, TrashIcon } from '../../../components';
+import { BookCover, Button, InfoIcon, Price, QuantityStepper, TrashIcon } from '../../../components';
+import { cx } from '../../../lib/cx';
 import { bookDetailsPath } from '../../../lib/paths';
 import styles from '../cart-page.module.css';
 
 export interface CartLineProps {
   line: CartItem;
-  /** The clock prices are read at: the sale price counts only while the book's sale runs. */
-  now: Date;
   onQuantityChange: (quantity: number) => void;
   onRemove: () => void;
   /** A quiet note under the row when its last change failed. */
   error?: string | null;
   removing?: boolean;
+  /** The server's figures for this line are being read again (after a quantity change). */
+  updating?: boolean;
 }
 
 /**
- * One cart row: cover, title, author, the unit price the customer pays (the sale price while
- * the sale runs, the list price struck beside it), quantity stepper, line total, remove.
+ * One cart row: cover, title, author, what one copy costs now and the line total (the server's
+ * figures: the sale price while the deal runs, the list price struck beside it), a note when
+ * the price changed since the book was added, quantity stepper, remove.
  */
-export function CartLine({ line, now, onQuantityChange, onRemove, error, removing }: CartLineProps) {
+export function CartLine({ line, onQuantityChange, onRemove, error, removing, updating }: CartLineProps) {
   const { book } = line;
   return (
     <li className={styles.line}>
@@ -33,9 +35,18 @@ export function CartLine({ line, now, onQuantityChange, onRemove, error, removin
         </h3>
         <p className={styles.lineAuthor}>{book.author}</p>
         <p className={styles.linePrice}>
-          <Price price={book.price} discount={book.discount} onSale={isDealRunning(book, now)} size="sm" />{' '}
+          <Price pricing={{ ...book.pricing, unitPrice: line.unitPrice }} size="sm" />{' '}
           <span className={styles.each}>each</span>
         </p>
+        {line.priceChanged ? (
+          <p className={styles.priceChanged}>
+            <InfoIcon size={14} />
+            <span>
+              Price changed since you added it
+              {line.addedUnitPrice === null ? '' : `: was ${formatRupees(line.addedUnitPrice)}`}
+            </span>
+          </p>
+        ) : null}
         <div className={styles.lineControls}>
           <QuantityStepper value={line.quantity} onChange={onQuantityChange} label={`Quantity of ${book.title}`} />
           <Button
@@ -55,9 +66,9 @@ export function CartLine({ line, now, onQuantityChange, onRemove, error, removin
           </p>
         ) : null}
       </div>
-      <p className={styles.lineTotal}>
+      <p className={cx(styles.lineTotal, updating && styles.updating)} aria-busy={updating || undefined}>
         <span className="visually-hidden">Line total </span>
-        {formatRupees(cartLineTotal(line, now))}
+        {formatRupees(line.lineTotal)}
       </p>
     </li>
   );

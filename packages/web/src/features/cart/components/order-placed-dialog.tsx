@@ -2,8 +2,12 @@ import { type PlacedOrder } from '@pustak/sdk';
 import { formatRupees } from '@pustak/sdk/domain';
 import { Button, CheckCircleIcon, Dialog } from '../../../components';
 import styles from '../cart-page.module.css';
+import { DiscountRows } from './discount-rows';
 
-/** Confirmation after Place Order: order id, the claim code to show at pickup, total and discount. */
+/**
+ * Confirmation after Place Order: the claim code to show at pickup, the order id, and what the
+ * order charged as the server answered it (subtotal, each discount with its amount, total).
+ */
 export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | null; onClose: () => void }) {
   return (
     <Dialog
@@ -31,12 +35,13 @@ export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | nul
               <dd className={styles.orderId}>{order.orderId}</dd>
             </div>
             <div className={styles.placedFact}>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+            </div>
+            <DiscountRows discounts={order.discounts} rowClassName={styles.placedFact} />
+            <div className={`${styles.placedFact} ${styles.placedTotal}`}>
               <dt>Total</dt>
               <dd>{formatRupees(order.totalAmount)}</dd>
-            </div>
-            <div className={styles.placedFact}>
-              <dt>Discount applied</dt>
-              <dd>{order.discountApplied}</dd>
             </div>
           </dl>
         </div>

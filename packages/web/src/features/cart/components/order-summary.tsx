@@ -1,63 +1,62 @@
-import { type CartItem } from '@pustak/sdk';
-import { CART_DISCOUNTS, cartSummary, formatRupees } from '@pustak/sdk/domain';
+import { type CartTotals } from '@pustak/sdk';
+import { CART_DISCOUNTS, formatRupees } from '@pustak/sdk/domain';
 import { Button, InfoIcon, TagIcon } from '../../../components';
+import { cx } from '../../../lib/cx';
 import styles from '../cart-page.module.css';
+import { DiscountRows, deduction } from './discount-rows';
 
 /**
- * The order summary: item count, the subtotal at list price, what running sales and the cart
- * discounts take off, and the total, which is what placing the order charges (the SDK's
- * cartSummary, the rule the server prices orders by); then Place Order.
+ * The order summary, every figure the server's (the cart answer's `totals`): copies, the lines
+ * at list price, what running deals take off, the subtotal, each cart discount the server
+ * applies with its amount, and the total, which is exactly what placing the order charges;
+ * then Place Order. The member offers below are the spec's list, for information.
  */
 export function OrderSummary({
-  lines,
-  now,
-  completedOrders,
+  totals,
+  updating,
   placing,
-  failed,
+  error,
   onPlaceOrder,
 }: {
-  lines: CartItem[];
-  now: Date;
-  /** The customer's Completed orders (10 or more give 10 % off). */
-  completedOrders: number;
+  totals: CartTotals;
+  /** The cart is being read again: the figures may be about to change, so ordering waits. */
+  updating: boolean;
   placing: boolean;
-  failed: boolean;
+  /** Why the last Place Order did not go through (the server's text for changed prices). */
+  error: string | null;
   onPlaceOrder: () => void;
 }) {
-  const summary = cartSummary(lines, now, { completedOrders });
-  const applied = new Set(summary.discounts.map((discount) => discount.label));
+  const applied = new Set(totals.discounts.map((discount) => discount.name));
   return (
     <section className={styles.summary} aria-labelledby="summary-heading">
       <h2 id="summary-heading" className={styles.summaryHeading}>
         Order Summary
       </h2>
-      <dl className={styles.totals}>
+      <dl className={cx(styles.totals, updating && styles.updating)} aria-busy={updating || undefined}>
         <div className={styles.totalRow}>
           <dt>Items</dt>
-          <dd>{summary.copies}</dd>
+          <dd>{totals.copies}</dd>
         </div>
+        {totals.dealSavings > 0 ? (
+          <>
+            <div className={styles.totalRow}>
+              <dt>List price</dt>
+              <dd>{formatRupees(totals.listSubtotal)}</dd>
+            </div>
+            <div className={`${styles.totalRow} ${styles.saving}`}>
+              <dt>Deal savings</dt>
+              <dd>{deduction(totals.dealSavings)}</dd>
+            </div>
+          </>
+        ) : null}
         <div className={styles.totalRow}>
           <dt>Subtotal</dt>
-          <dd>{formatRupees(summary.listSubtotal)}</dd>
+          <dd>{formatRupees(totals.subtotal)}</dd>
         </div>
-        {summary.saleSavings > 0 ? (
-          <div className={`${styles.totalRow} ${styles.saving}`}>
-            <dt>Sale savings</dt>
-            <dd>{formatRupees(-summary.saleSavings)}</dd>
-          </div>
-        ) : null}
-        {summary.discounts.length > 0 ? (
-          <div className={`${styles.totalRow} ${styles.saving}`}>
-            <dt>
-              Cart discount {summary.discountPercent}%
-              <span className={styles.discountReason}>{summary.discounts.map((d) => d.label).join(', ')}</span>
-            </dt>
-            <dd>{formatRupees(-summary.discountAmount)}</dd>
-          </div>
-        ) : null}
+        <DiscountRows discounts={totals.discounts} rowClassName={styles.totalRow} withRule />
         <div className={`${styles.totalRow} ${styles.grandTotal}`}>
           <dt>Total</dt>
-          <dd>{formatRupees(summary.total)}</dd>
+          <dd>{formatRupees(totals.total)}</dd>
         </div>
       </dl>
 
@@ -79,17 +78,17 @@ export function OrderSummary({
         </ul>
         <p className={styles.offersNote}>
           <InfoIcon size={14} />
-          5% comes off from five books in one order and 10% more after 10 completed orders; the total above
-          includes them. The other offers are for information only.
+          For information. The store applies the offers your order qualifies for (5% from five books, 10% more
+          after 10 completed orders); those are listed above and included in the total.
         </p>
       </div>
 
-      {failed ? (
+      {error ? (
         <p role="alert" className={styles.orderError}>
-          Order failed. Please try again.
+          {error}
         </p>
       ) : null}
-      <Button size="lg" block loading={placing} loadingText="Processing..." onClick={onPlaceOrder}>
+      <Button size="lg" block loading={placing} loadingText="Processing..." disabled={updating} onClick={onPlaceOrder}>
         Place Order
       </Button>
       <p className={styles.pickupNote}>You&apos;ll get a claim code to show at pickup.</p>

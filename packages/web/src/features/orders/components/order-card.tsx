@@ -1,13 +1,5 @@
 import { type Order } from '@pustak/sdk';
-import {
-  canCancelOrder,
-  formatDate,
-  formatPercentFromFraction,
-  formatRupees,
-  orderBookDiscounts,
-  orderLineListTotal,
-  orderOriginalTotal,
-} from '@pustak/sdk/domain';
+import { canCancelOrder, formatDate, formatPercentFromFraction, formatRupees } from '@pustak/sdk/domain';
 import { useId, useState } from 'react';
 import { Badge, type BadgeTone, Button, ChevronDownIcon } from '../../../components';
 import { cx } from '../../../lib/cx';
@@ -21,14 +13,17 @@ const STATUS_TONE: Record<string, BadgeTone> = {
   Cancelled: 'neutral',
 };
 
-/** One order: summary row, expandable lines and totals, Cancel for a Pending order. */
+/**
+ * One order: summary row, expandable lines and totals, Cancel for a Pending order. Every figure
+ * is what the server charged: each line's unitPrice (the list price struck beside it when a deal
+ * was running) and totalPrice, the order's originalTotal, discountRate and finalTotal.
+ */
 export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const number = orderNumber(order.orderId);
   const items = order.orderItems ?? [];
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
-  const bookDiscounts = orderBookDiscounts(order);
 
   return (
     <li className={styles.card}>
@@ -74,25 +69,28 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
                 <div className={styles.itemMain}>
                   <span className={styles.itemTitle}>{item.title}</span>
                   <span className={styles.itemQty}>
-                    Qty {item.quantity} × {formatRupees(item.pricePerUnit)}
+                    Qty {item.quantity} × {formatRupees(item.unitPrice)}
+                    {item.unitPrice !== item.pricePerUnit ? (
+                      <>
+                        {' '}
+                        <s className={styles.itemWas}>
+                          <span className="visually-hidden">list price </span>
+                          {formatRupees(item.pricePerUnit)}
+                        </s>
+                      </>
+                    ) : null}
                   </span>
                 </div>
                 <span className={styles.itemTotal}>
-                  {formatRupees(orderLineListTotal(item))}
+                  {formatRupees(item.totalPrice)}
                 </span>
               </li>
             ))}
           </ul>
           <dl className={styles.sums}>
-            {bookDiscounts > 0 ? (
-              <div>
-                <dt>Book discounts</dt>
-                <dd>−{formatRupees(bookDiscounts)}</dd>
-              </div>
-            ) : null}
             <div>
               <dt>Subtotal</dt>
-              <dd>{formatRupees(orderOriginalTotal(order))}</dd>
+              <dd>{formatRupees(order.originalTotal)}</dd>
             </div>
             <div>
               <dt>Discount rate</dt>

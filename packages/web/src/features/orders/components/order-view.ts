@@ -17,14 +17,17 @@ const dateOf = (order: Order) => {
   return Number.isNaN(ms) ? 0 : ms;
 };
 
+// Ordered by comparing the server's totals, never by subtracting them (no client arithmetic on money).
+const byTotal = (a: Order, b: Order) => (a.finalTotal < b.finalTotal ? -1 : a.finalTotal > b.finalTotal ? 1 : 0);
+
 /** The orders a status filter and sort show, in order. */
 export function visibleOrders(orders: readonly Order[], filter: StatusFilter, sort: OrderSort): Order[] {
   const shown = filter === 'All' ? [...orders] : orders.filter((order) => order.status === filter);
   const compare: Record<OrderSort, (a: Order, b: Order) => number> = {
     newest: (a, b) => dateOf(b) - dateOf(a),
     oldest: (a, b) => dateOf(a) - dateOf(b),
-    'amount-desc': (a, b) => b.finalTotal - a.finalTotal,
-    'amount-asc': (a, b) => a.finalTotal - b.finalTotal,
+    'amount-desc': (a, b) => byTotal(b, a),
+    'amount-asc': byTotal,
   };
   return shown.sort(compare[sort]);
 }
