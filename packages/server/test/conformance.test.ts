@@ -146,9 +146,10 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect((await clients.newcomer.cart.add(IDS.munaMadan, 4)).statusCode).toBe(200);
   }],
   ['listCartItems', async () => {
-    const lines = await clients.newcomer.cart.list();
-    expect(lines).toHaveLength(2);
-    state.cartItemId = lines.find((line) => line.bookId === IDS.karnaliBlues)!.cartItemId;
+    const { items, totals } = await clients.newcomer.cart.list();
+    expect(items).toHaveLength(2);
+    expect(totals.copies).toBe(5);
+    state.cartItemId = items.find((line) => line.bookId === IDS.karnaliBlues)!.cartItemId;
   }],
   ['updateCartItem', async () => {
     expect((await clients.newcomer.cart.update(state.cartItemId, 2)).message).toBe('Cart item updated successfully');
