@@ -129,8 +129,8 @@ export interface paths {
          * @description Takes a username or an e-mail address. When it names an account, a 5-digit reset code
          *     (10000-99999, valid for 15 minutes, 5 wrong tries) replaces any earlier one and is
          *     e-mailed to the account's address; the code is for `POST /auth/reset-password`.
-         *     The reply is the same whether an account matched or not (same status, same body; the
-         *     e-mail is sent after the reply), so it tells nobody which names or addresses have an
+         *     The reply is the same whether an account matched or not (same status, same body, and it
+         *     does not wait for the e-mail), so it tells nobody which names or addresses have an
          *     account.
          *     Requests are limited per typed name or address and per client address (each one may
          *     send an e-mail); over the limit the reply is 429 with `Retry-After`, for unknown names
