@@ -52,6 +52,7 @@ export type Pagination = Schemas['Pagination'];
 export type MessageEnvelope = Schemas['MessageEnvelope'];
 export type RegisterResponse = Schemas['RegisterResponse'];
 export type LoginResponse = Schemas['LoginResponse'];
+export type PasswordResetResponse = Schemas['PasswordResetResponse'];
 export type BookEnvelope = Schemas['BookEnvelope'];
 export type BookCreated = Schemas['BookCreated'];
 export type StatusMessage = Schemas['StatusMessage'];
@@ -68,6 +69,12 @@ export type ProblemDetails = Schemas['ProblemDetails'];
 // ---------- inputs ----------
 export type RegisterInput = Schemas['RegisterRequest'];
 export type LoginInput = Schemas['LoginRequest'];
+/** A forgotten password: the account's username or e-mail address. */
+export type PasswordResetRequestInput = Schemas['PasswordResetRequest'];
+/** A new password with the e-mailed 5-digit reset code. */
+export type ResetPasswordInput = Schemas['ResetPasswordRequest'];
+/** The signed-in account's current password and the new one (twice). */
+export type ChangePasswordInput = Schemas['ChangePasswordRequest'];
 
 /** E-mail verification; sent as the legacy PascalCase `{VerificationCode, Id}`. */
 export interface VerifyEmailInput {
