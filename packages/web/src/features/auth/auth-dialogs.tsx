@@ -60,7 +60,9 @@ export function AuthDialogs() {
   // the dialog. The first open is left to the Dialog, which also remembers the opener.
   useEffect(() => {
     if (view && shownView.current && view !== shownView.current) {
-      viewRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+      // The first field still to fill (Sign In after a reset comes with the username filled).
+      const inputs = Array.from(viewRef.current?.querySelectorAll<HTMLInputElement>('input') ?? []);
+      (inputs.find((input) => input.value === '') ?? viewRef.current?.querySelector<HTMLElement>('input, button'))?.focus();
     }
     shownView.current = view;
   }, [view]);

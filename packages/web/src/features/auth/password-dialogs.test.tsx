@@ -38,6 +38,8 @@ describe('Forgot password', () => {
     const signIn = await screen.findByRole('dialog', { name: 'Sign In' });
     expect(within(signIn).getByRole('status').textContent).toBe('Password reset successfully. You can sign in now.');
     expect(input(signIn, 'Username').value).toBe('sita');
+    // The username is there: the keyboard goes to the password.
+    await waitFor(() => expect(document.activeElement).toBe(input(signIn, 'Password')));
     const sent = requests.filter((r) => r.url.pathname.endsWith('/auth/reset-password')).map((r) => JSON.parse(r.body));
     expect(sent).toEqual([{ usernameOrEmail: 'sita', code: '52817', newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' }]);
     expect(JSON.parse(requests.find((r) => r.url.pathname.endsWith('/auth/forgot-password'))!.body)).toEqual({ usernameOrEmail: 'sita' });
