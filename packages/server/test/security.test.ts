@@ -452,7 +452,7 @@ describe('Cache-Control: no-store on what a signed-in caller or the auth calls a
   const authCalls = operations.filter((op) => /^\/auth\//i.test(op.path));
 
   it('the auth calls are found in the contract', () => {
-    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['changePassword', 'loginUser', 'registerUser', 'requestPasswordReset', 'resendVerificationCode', 'resetPassword', 'verifyEmail']);
   });
 
   it.each(operations.map((op) => [op.operationId, op] as const))('%s: with a bearer (a role it takes, or a bad one), answers and errors', async (_id, op) => {
@@ -661,7 +661,7 @@ describe('CORS', () => {
       t.server.services.callers.get = async () => {
         arrived();
         await held;
-        return { id: IDS.admin, username: 'admin', email: 'admin@pustak.example', role: 'Admin' } as never;
+        return { id: IDS.admin, username: 'admin', email: 'admin@pustak.example', role: 'Admin', token_version: 0 } as never;
       };
       const reply = t.call({ method: 'GET', url: '/api/order/all', token, headers: { origin: SHOP } });
       await waiting;
