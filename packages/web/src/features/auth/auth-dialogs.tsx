@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/form-fields';
+import { TextField, type TextFieldProps } from '../../components/form-fields';
 import { PasswordField } from '../../components/form-controls';
 import { Button } from '../../components/button';
 import { useToast } from '../../components/toaster';
@@ -251,6 +251,22 @@ function SignUpForm({
   );
 }
 
+/** A 5-digit code from an e-mail: digits only (anything else typed or pasted is dropped), large and spaced. */
+function CodeField({ onDigits, ...props }: TextFieldProps & { onDigits: (digits: string) => void }) {
+  return (
+    <TextField
+      {...props}
+      className={styles.code}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={5}
+      placeholder="00000"
+      required
+      onChange={(event) => onDigits(event.target.value.replace(/\D/g, ''))}
+    />
+  );
+}
+
 /** The code's error under the input's own name, so the first-invalid focus finds it. */
 function validateVerify({ verificationCode }: { verificationCode: string }) {
   const { code } = validateVerificationCode(verificationCode);
@@ -305,16 +321,11 @@ function VerifyForm({
       busyLabel="Verifying..."
       footer={credentials ? <SwitchView prompt="No code, or too late?" label="Send a new code" onClick={() => void sendNewCode()} /> : null}
     >
-      <TextField
+      <CodeField
         label="Verification code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={5}
-        placeholder="00000"
         hint="The 5-digit one-time code from your e-mail."
-        required {...form.field('verificationCode')}
-        onChange={(event) => form.set('verificationCode', event.target.value.replace(/\D/g, ''))}
+        {...form.field('verificationCode')}
+        onDigits={(digits) => form.set('verificationCode', digits)}
       />
     </AuthForm>
   );
@@ -400,16 +411,11 @@ function ResetPasswordForm({
         </>
       }
     >
-      <TextField
+      <CodeField
         label="Reset code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={5}
-        placeholder="00000"
         hint={`The 5-digit code we e-mailed for ${usernameOrEmail}. It is valid for 15 minutes.`}
-        required {...form.field('code')}
-        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
+        {...form.field('code')}
+        onDigits={(digits) => form.set('code', digits)}
       />
       <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
       <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />

@@ -8,6 +8,15 @@ import { openAuthDialog } from './auth-dialog-store';
 
 const text = (body: string, status: number) => () => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 const input = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+type User = ReturnType<typeof renderWithApp>['user'];
+/** Types each value into the field labelled by its key. */
+async function fill(user: User, container: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await user.type(input(container, label), value);
+}
+/** What the fields labelled by the keys hold now, to compare with what was typed. */
+const valuesOf = (container: HTMLElement, typed: Record<string, string>) =>
+  Object.fromEntries(Object.keys(typed).map((label) => [label, input(container, label).value]));
+const NEW_PASSWORDS = { 'New password': 'Annapurna#8091', 'Confirm new password': 'Annapurna#8091' };
 
 async function openSignIn(rules: RequestRule[] = []) {
   const scripted = scriptedClient(rules);
@@ -30,9 +39,7 @@ describe('Forgot password', () => {
 
     const reset = await screen.findByRole('dialog', { name: 'Reset Password' });
     expect(within(reset).getByText(/The 5-digit code we e-mailed for sita/)).toBeTruthy();
-    await user.type(input(reset, 'Reset code'), '52817');
-    await user.type(input(reset, 'New password'), 'Annapurna#8091');
-    await user.type(input(reset, 'Confirm new password'), 'Annapurna#8091');
+    await fill(user, reset, { 'Reset code': '52817', ...NEW_PASSWORDS });
     await user.click(within(reset).getByRole('button', { name: 'Set new password' }));
 
     const signIn = await screen.findByRole('dialog', { name: 'Sign In' });
@@ -71,15 +78,12 @@ describe('Forgot password', () => {
     await user.type(input(forgot, 'Username or email'), 'sita');
     await user.click(within(forgot).getByRole('button', { name: 'Send code' }));
     const reset = await screen.findByRole('dialog', { name: 'Reset Password' });
-    await user.type(input(reset, 'Reset code'), '11111');
-    await user.type(input(reset, 'New password'), 'Annapurna#8091');
-    await user.type(input(reset, 'Confirm new password'), 'Annapurna#8091');
+    const typed = { 'Reset code': '11111', ...NEW_PASSWORDS };
+    await fill(user, reset, typed);
     await user.click(within(reset).getByRole('button', { name: 'Set new password' }));
 
     expect((await within(reset).findByRole('alert')).textContent).toBe('Invalid or expired reset code');
-    expect(input(reset, 'Reset code').value).toBe('11111');
-    expect(input(reset, 'New password').value).toBe('Annapurna#8091');
-    expect(input(reset, 'Confirm new password').value).toBe('Annapurna#8091');
+    expect(valuesOf(reset, typed)).toEqual(typed);
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
   });
 
@@ -148,9 +152,7 @@ describe('Change password on the profile page', () => {
 
   it('stores the new token the server answers and says the change worked', async () => {
     const { user, section, requests } = await openProfile();
-    await user.type(input(section, 'Current password'), 'Sagarmatha#8848');
-    await user.type(input(section, 'New password'), 'Annapurna#8091');
-    await user.type(input(section, 'Confirm new password'), 'Annapurna#8091');
+    await fill(user, section, { 'Current password': 'Sagarmatha#8848', ...NEW_PASSWORDS });
     await user.click(within(section).getByRole('button', { name: 'Change password' }));
 
     expect((await within(section).findByRole('status')).textContent).toMatch(/^Password changed successfully\. You are still signed in here/);
@@ -164,15 +166,12 @@ describe('Change password on the profile page', () => {
 
   it("shows the server's message for a wrong current password and keeps all three passwords", async () => {
     const { user, section } = await openProfile([{ method: 'POST', path: /\/auth\/change-password$/, respond: text('Current password is incorrect', 400) }]);
-    await user.type(input(section, 'Current password'), 'not-mine');
-    await user.type(input(section, 'New password'), 'Annapurna#8091');
-    await user.type(input(section, 'Confirm new password'), 'Annapurna#8091');
+    const typed = { 'Current password': 'not-mine', ...NEW_PASSWORDS };
+    await fill(user, section, typed);
     await user.click(within(section).getByRole('button', { name: 'Change password' }));
 
     expect((await within(section).findByRole('alert')).textContent).toBe('Current password is incorrect');
-    expect(input(section, 'Current password').value).toBe('not-mine');
-    expect(input(section, 'New password').value).toBe('Annapurna#8091');
-    expect(input(section, 'Confirm new password').value).toBe('Annapurna#8091');
+    expect(valuesOf(section, typed)).toEqual(typed);
     expect(localStorage.getItem('token')).toBe('test-token-customer');
   });
 });
