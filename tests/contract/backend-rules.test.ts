@@ -70,7 +70,9 @@ describe('public operations and the legacy bearer', () => {
     expect(contract.info.description).toMatch(/missing, empty,\s+`Bearer null`/);
     expect(contract['x-quirks'].join('\n')).toMatch(/Bearer null.*never answer 401/s);
     for (const { operation } of operations) {
-      if ((operation.security ?? []).length === 0) expect(operation.responses['401'] === undefined || operation.operationId === 'loginUser').toBe(true);
+      // Sign-in and a new code answer a wrong password with 401 (their own plain text), never a bearer.
+      const checksPassword = ['loginUser', 'resendVerificationCode'].includes(operation.operationId);
+      if ((operation.security ?? []).length === 0) expect(operation.responses['401'] === undefined || checksPassword, operation.operationId).toBe(true);
     }
   });
 });
@@ -242,7 +244,8 @@ describe('target behaviour, with the legacy behaviour kept as a quirk', () => {
 });
 
 describe('attempt limits where guessing pays', () => {
-  it.each(['loginUser', 'verifyEmail', 'registerUser'])('%s answers 429 in plain text with Retry-After', (operationId) => {
+  const AUTH_LIMITED = ['loginUser', 'verifyEmail', 'registerUser', 'resendVerificationCode', 'requestPasswordReset', 'resetPassword', 'changePassword'];
+  it.each(AUTH_LIMITED)('%s answers 429 in plain text with Retry-After', (operationId) => {
     const response = deref(contract, op(operationId).responses['429']);
     expect(Object.keys(response.content)).toEqual(['text/plain']);
     expect(deref(contract, response.headers['Retry-After']).schema).toMatchObject({ type: 'integer', minimum: 1 });
@@ -261,8 +264,27 @@ describe('attempt limits where guessing pays', () => {
 
   it('limits no other operation', () => {
     const limited = operations.filter((entry) => entry.operation.responses['429']).map((entry) => entry.operation.operationId);
-    expect(limited.sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail', 'verifyOrder']);
+    expect(limited.sort()).toEqual([...AUTH_LIMITED, 'verifyOrder'].sort());
     expect(quirks('loginUser')).toMatch(/limited no sign-in, code or registration attempts/);
+  });
+});
+
+describe('accounts a customer can recover (issue 29)', () => {
+  it('answers a password reset request the same whether an account matched or not, with one example', () => {
+    expect(text('requestPasswordReset')).toMatch(/same whether an account matched or not/);
+    expect(Object.keys(op('requestPasswordReset').responses).sort()).toEqual(['200', '422', '429', '503']);
+    expect(responseExamples(contract, op('requestPasswordReset'), '200')).toHaveLength(1);
+  });
+
+  it('ends every earlier session on a password change or reset, and says so on the document', () => {
+    for (const operationId of ['changePassword', 'resetPassword']) expect(text(operationId), operationId).toMatch(/issued before it[^.]*401/s);
+    expect(contract.info.description).toMatch(/revoked one: a token issued before its account's password was changed or reset/);
+    expect(requiredOf(replySchema('changePassword'))).toContain('token');
+  });
+
+  it('gives a reset code the registration code\'s rules: 5 digits, 15 minutes, 5 tries', () => {
+    expect(schemas.ResetPasswordRequest.properties.code.pattern).toBe(schemas.VerifyEmailRequest.properties.VerificationCode.pattern);
+    expect(text('requestPasswordReset')).toMatch(/5-digit reset code[\s\S]*15 minutes, 5 wrong tries/);
   });
 });
 

@@ -63,6 +63,7 @@ export type Pagination = Schemas['Pagination'];
 export type MessageEnvelope = Schemas['MessageEnvelope'];
 export type RegisterResponse = Schemas['RegisterResponse'];
 export type LoginResponse = Schemas['LoginResponse'];
+export type PasswordResetResponse = Schemas['PasswordResetResponse'];
 export type BookEnvelope = Schemas['BookEnvelope'];
 export type BookCreated = Schemas['BookCreated'];
 export type StatusMessage = Schemas['StatusMessage'];
@@ -85,6 +86,12 @@ export type LoginInput = Schemas['LoginRequest'];
  * placed, nothing is ordered and the call throws `PricesChangedError` (errors.ts).
  */
 export type PlaceOrderInput = Schemas['PlaceOrderRequest'];
+/** A forgotten password: the account's username or e-mail address. */
+export type PasswordResetRequestInput = Schemas['PasswordResetRequest'];
+/** A new password with the e-mailed 5-digit reset code. */
+export type ResetPasswordInput = Schemas['ResetPasswordRequest'];
+/** The signed-in account's current password and the new one (twice). */
+export type ChangePasswordInput = Schemas['ChangePasswordRequest'];
 
 /** E-mail verification; sent as the legacy PascalCase `{VerificationCode, Id}`. */
 export interface VerifyEmailInput {

@@ -106,6 +106,25 @@ const cases: Record<OperationId, () => Promise<void>> = {
     const reply = await clients.anonymous.auth.verify({ id: IDS.customer, verificationCode: '48213' });
     expect(reply.message).toBe('User verified successfully');
   },
+  async resendVerificationCode() {
+    const reply = await clients.anonymous.auth.resendCode({ username: 'anita', password: 'Sagarmatha#8848' });
+    expect(reply.user).toMatchObject({ username: 'anita', isVerified: false });
+    expect(reply.user.id).toMatch(UUID);
+  },
+  async requestPasswordReset() {
+    const reply = await clients.anonymous.auth.requestPasswordReset({ usernameOrEmail: 'sita@example.com' });
+    expect(reply).toMatchObject({ status: 'success', statusCode: 200 });
+    expect(reply.message).toMatch(/If an account matches/);
+  },
+  async resetPassword() {
+    const reply = await clients.anonymous.auth.resetPassword({ usernameOrEmail: 'sita@example.com', code: '52817', newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' });
+    expect(reply.username).toBe('sita');
+  },
+  async changePassword() {
+    const reply = await clients.customer.auth.changePassword({ currentPassword: 'Sagarmatha#8848', newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' });
+    expect(reply.token).toEqual(expect.any(String));
+    expect(reply.user).toMatchObject({ id: IDS.customer, username: 'sita' });
+  },
   async getUserById() {
     const user = await clients.customer.users.get(IDS.customer);
     expect(user).toMatchObject({ id: IDS.customer, username: 'sita', role: 'User' });

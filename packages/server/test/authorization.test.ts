@@ -5,7 +5,7 @@
 // Public operations ignore whatever bearer they get. Other customers' records answer 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationMeta } from '../src/http/contract.js';
-import { IDS, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
+import { IDS, PASSWORD, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { OPERATION_ROLES } from './operation-roles.js';
 
 const contract = await testContract();
@@ -27,6 +27,11 @@ beforeAll(async () => {
   t.clock.advance(-2 * 86_400_000);
   tokens.expired = await t.login('sita');
   t.clock.advance(2 * 86_400_000);
+  // A token issued before its account's password changed has been revoked.
+  const { token: revoked } = await newCustomer(t, 'revoked');
+  const changed = await t.call({ method: 'POST', url: '/api/auth/change-password', token: revoked, payload: { currentPassword: PASSWORD, newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' } });
+  if (changed.statusCode !== 200) throw new Error(`change-password: ${changed.body}`);
+  tokens.revoked = revoked;
 });
 afterAll(async () => {
   await t?.close();
@@ -42,8 +47,8 @@ describe('every secured operation', () => {
     expect(secured.map((op) => op.operationId).sort()).toEqual(Object.keys(OPERATION_ROLES).sort());
   });
 
-  it.each(secured.map((op) => [op.operationId, op] as const))('%s: 401 without a token or with an expired one', async (_id, op) => {
-    for (const authorization of [undefined, 'Bearer', 'Bearer null', `Bearer ${tokens.expired}`, `Bearer ${tokens.User}x`, `Basic ${tokens.User}`]) {
+  it.each(secured.map((op) => [op.operationId, op] as const))('%s: 401 without a token or with an expired or revoked one', async (_id, op) => {
+    for (const authorization of [undefined, 'Bearer', 'Bearer null', `Bearer ${tokens.expired}`, `Bearer ${tokens.revoked}`, `Bearer ${tokens.User}x`, `Basic ${tokens.User}`]) {
       const reply = await call(op, authorization);
       expect(reply.statusCode, `${authorization}`).toBe(401);
       expect(reply.headers['www-authenticate']).toBe('Bearer');
@@ -65,7 +70,7 @@ describe('every secured operation', () => {
 
 describe('public operations', () => {
   it.each(publicOps.map((op) => [op.operationId, op] as const))('%s treats any bearer as anonymous', async (_id, op) => {
-    for (const authorization of ['Bearer null', 'Bearer undefined', 'Bearer ', `Bearer ${tokens.expired}`, 'Bearer not-a-token']) {
+    for (const authorization of ['Bearer null', 'Bearer undefined', 'Bearer ', `Bearer ${tokens.expired}`, `Bearer ${tokens.revoked}`, 'Bearer not-a-token']) {
       const reply = await call(op, authorization);
       expect(reply.statusCode, `${authorization}: ${reply.body}`).not.toBe(401);
       expect(reply.statusCode).toBeLessThan(500);

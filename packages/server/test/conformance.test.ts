@@ -77,12 +77,31 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect(reply.user).toMatchObject({ username: 'conform', role: 'User', isVerified: false });
     state.newUserId = reply.user.id;
   }],
+  ['resendVerificationCode', async () => {
+    const reply = await clients.anonymous.auth.resendCode({ username: 'conform', password: 'pustak123' });
+    expect(reply.user).toMatchObject({ id: state.newUserId, isVerified: false });
+  }],
   ['verifyEmail', async () => {
     const reply = await clients.anonymous.auth.verify({ id: state.newUserId, verificationCode: lastCode(t, 'conform@example.com') });
     expect(reply.message).toBe('User verified successfully');
   }],
+  ['requestPasswordReset', async () => {
+    const reply = await clients.anonymous.auth.requestPasswordReset({ usernameOrEmail: 'conform@example.com' });
+    expect(reply.statusCode).toBe(200);
+  }],
+  ['resetPassword', async () => {
+    const mail = (t.server.services.mailer.outbox ?? []).filter((m) => m.to === 'conform@example.com').at(-1);
+    const code = /password reset code is (\d{5})/.exec(mail?.text ?? '')?.[1] ?? '';
+    const reply = await clients.anonymous.auth.resetPassword({ usernameOrEmail: 'conform@example.com', code, newPassword: 'pustak1234', confirmPassword: 'pustak1234' });
+    expect(reply.username).toBe('conform');
+  }],
   ['loginUser', async () => {
-    const reply = await clients.anonymous.auth.login({ username: 'conform', password: 'pustak123' });
+    const reply = await clients.anonymous.auth.login({ username: 'conform', password: 'pustak1234' });
+    expect(reply.user.id).toBe(state.newUserId);
+    clients.newcomer = client(reply.token);
+  }],
+  ['changePassword', async () => {
+    const reply = await clients.newcomer.auth.changePassword({ currentPassword: 'pustak1234', newPassword: 'pustak123', confirmPassword: 'pustak123' });
     expect(reply.user.id).toBe(state.newUserId);
     clients.newcomer = client(reply.token);
   }],

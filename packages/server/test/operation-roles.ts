@@ -7,6 +7,7 @@
 export type Role = 'User' | 'Staff' | 'Admin';
 
 export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
+  changePassword: ['User', 'Staff', 'Admin'],
   getUserById: ['User', 'Staff', 'Admin'],
   updateUserRole: ['Admin'],
   listUsers: ['Admin'],

@@ -119,4 +119,17 @@ describe("another customer's records, across instances", () => {
     await setRole('User');
     await until(async () => (await allOrders()) === 403, 'instance 1 to refuse the former Staff member', 10_000);
   });
+
+  it('a password changed on one instance ends the old token on the other, whose cache still held the account', async () => {
+    const [name] = await insertAccounts(dbUrl, 'changer', 1);
+    const old = await login(origins[0]!, name!);
+    const [{ id }] = await query(dbUrl, 'select id from users where username = $1', [name]);
+    const profileOn = async (origin: string, token: string) => (await api(origin, 'GET', `/api/user/getuserbyid/${id}`, { token })).status;
+    expect(await profileOn(origins[1]!, old)).toBe(200);
+    const changed = await api(origins[0]!, 'POST', '/api/auth/change-password', { token: old, body: { currentPassword: 'pustak123', newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await profileOn(origins[0]!, old)).toBe(401);
+    await until(async () => (await profileOn(origins[1]!, old)) === 401, 'instance 1 to refuse the token issued before the change', 10_000);
+    for (const origin of origins) expect(await profileOn(origin, changed.body.token)).toBe(200);
+  });
 });

@@ -1,5 +1,5 @@
-// Hardening (issue 9, part 4): attempt limits on sign-in, the one-time code and registration
-// (429 + Retry-After, with a clock the test moves), security headers on the API, the files and
+// Hardening (issue 9, part 4): attempt limits on sign-in, the one-time code, registration and
+// the password (issue 29) (429 + Retry-After, with a clock the test moves), security headers on the API, the files and
 // the served web app, CORS for configured origins only, body size limits, no source maps, and
 // the token secret's checks.
 import { spawn } from 'node:child_process';
@@ -107,8 +107,52 @@ describe('attempt limits (a real shop: the server default)', () => {
       loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
       verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
       registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+      resendVerificationCode: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+      requestPasswordReset: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+      resetPassword: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
+      changePassword: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
       verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
     });
+  });
+
+  it('a password reset request: 5 per name an hour, refused alike for a name with an account and one without', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    const forgot = (usernameOrEmail: string, i: number) =>
+      t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail }, remoteAddress: `198.51.100.${i}` });
+    for (const name of ['sita', 'nobody-here']) {
+      for (let i = 0; i < 5; i += 1) expect((await forgot(name, i)).statusCode).toBe(200);
+      expectTooMany(await forgot(name, 99), 60 * 60);
+    }
+    expect((t.server.services.mailer.outbox ?? []).filter((mail) => mail.to === 'sita@example.com')).toHaveLength(5);
+  });
+
+  it('a reset code: 5 tries per name in 15 minutes, then 429 whatever the code', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    await t.call({ method: 'POST', url: '/api/auth/forgot-password', payload: { usernameOrEmail: 'sita' } });
+    const reset = (code: string, i: number) =>
+      t.call({ method: 'POST', url: '/api/auth/reset-password', payload: { usernameOrEmail: 'sita', code, newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' }, remoteAddress: `192.0.2.${i}` });
+    for (let i = 0; i < 5; i += 1) expect((await reset(String(10_000 + i), i)).statusCode).toBe(400);
+    expectTooMany(await reset('12345', 50), 15 * 60);
+  });
+
+  it('a password change: 10 tries per account in 15 minutes, whatever the address', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    const token = await t.login('sita');
+    const change = (currentPassword: string, i: number) =>
+      t.call({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword, newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' }, remoteAddress: `192.0.2.${i}` });
+    for (let i = 0; i < 10; i += 1) expect((await change(`guess-${i}`, i)).statusCode).toBe(400);
+    expectTooMany(await change(PASSWORD, 99), 15 * 60);
+    // Another account is not held back.
+    const staff = await t.login('staff');
+    expect((await t.call({ method: 'POST', url: '/api/auth/change-password', token: staff, payload: { currentPassword: 'x', newPassword: 'Annapurna#8091', confirmPassword: 'Annapurna#8091' }, remoteAddress: '192.0.2.1' })).statusCode).toBe(400);
+  });
+
+  it('a new one-time code: 5 per username an hour (each one mails a code)', async () => {
+    const t = await server({ rateLimits: 'server-default' });
+    await register(t, 'resender');
+    const resend = (i: number) => t.call({ method: 'POST', url: '/api/auth/resend-code', payload: { username: 'resender', password: PASSWORD }, remoteAddress: `192.0.2.${i}` });
+    for (let i = 0; i < 5; i += 1) expect((await resend(i)).statusCode).toBe(200);
+    expectTooMany(await resend(99), 60 * 60);
   });
 
   it('the one-time code: the 6th try on an account is refused within 15 minutes, whatever the code', async () => {
@@ -121,6 +165,7 @@ describe('attempt limits (a real shop: the server default)', () => {
 });
 
 const small: RateLimits = {
+  ...DEFAULT_RATE_LIMITS,
   loginUser: { account: { max: 100, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
   verifyEmail: { account: { max: 3, windowMs: MINUTE }, address: { max: 4, windowMs: MINUTE } },
   registerUser: { account: { max: 2, windowMs: MINUTE }, address: { max: 3, windowMs: MINUTE } },
@@ -407,7 +452,7 @@ describe('Cache-Control: no-store on what a signed-in caller or the auth calls a
   const authCalls = operations.filter((op) => /^\/auth\//i.test(op.path));
 
   it('the auth calls are found in the contract', () => {
-    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['loginUser', 'registerUser', 'verifyEmail']);
+    expect(authCalls.map((op) => op.operationId).sort()).toEqual(['changePassword', 'loginUser', 'registerUser', 'requestPasswordReset', 'resendVerificationCode', 'resetPassword', 'verifyEmail']);
   });
 
   it.each(operations.map((op) => [op.operationId, op] as const))('%s: with a bearer (a role it takes, or a bad one), answers and errors', async (_id, op) => {
@@ -616,7 +661,7 @@ describe('CORS', () => {
       t.server.services.callers.get = async () => {
         arrived();
         await held;
-        return { id: IDS.admin, username: 'admin', email: 'admin@pustak.example', role: 'Admin' } as never;
+        return { id: IDS.admin, username: 'admin', email: 'admin@pustak.example', role: 'Admin', token_version: 0 } as never;
       };
       const reply = t.call({ method: 'GET', url: '/api/order/all', token, headers: { origin: SHOP } });
       await waiting;

@@ -43,6 +43,38 @@ export function validateSignIn(values: SignInValues): FieldErrors<keyof SignInVa
   return errors;
 }
 
+/** Forgot Password form values: the account's username or e-mail address. */
+export type ForgotPasswordValues = { usernameOrEmail: string };
+
+/** Forgot Password: the username or e-mail is required. */
+export function validateForgotPassword(values: ForgotPasswordValues): FieldErrors<keyof ForgotPasswordValues> {
+  return blank(values.usernameOrEmail) ? { usernameOrEmail: 'Username or email is required' } : {};
+}
+
+/** Reset Password form values: the e-mailed code and the new password twice. */
+export type ResetPasswordValues = { code: string; newPassword: string; confirmPassword: string };
+
+/** Reset Password: every field required, as Sign Up; other rules are left to the server. */
+export function validateResetPassword(values: ResetPasswordValues): FieldErrors<keyof ResetPasswordValues> {
+  const errors: FieldErrors<keyof ResetPasswordValues> = {};
+  if (blank(values.code)) errors.code = 'Reset code is required';
+  if (values.newPassword === '') errors.newPassword = 'New password is required';
+  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your password';
+  return errors;
+}
+
+/** Change Password form values. */
+export type ChangePasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+/** Change Password: every field required, as Sign Up; other rules are left to the server. */
+export function validateChangePassword(values: ChangePasswordValues): FieldErrors<keyof ChangePasswordValues> {
+  const errors: FieldErrors<keyof ChangePasswordValues> = {};
+  if (values.currentPassword === '') errors.currentPassword = 'Current password is required';
+  if (values.newPassword === '') errors.newPassword = 'New password is required';
+  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your password';
+  return errors;
+}
+
 /** Verify Email: the one-time code is required. */
 export function validateVerificationCode(code: string): FieldErrors<'code'> {
   return blank(code) ? { code: 'Verification code is required' } : {};

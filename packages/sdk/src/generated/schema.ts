@@ -89,6 +89,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/resend-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new one-time code to an account that is not verified yet
+         * @description For the customer whose sign-in answered "Please Verify user Account !" (or who closed
+         *     the Verify Email dialog): with the account's username and password, a new 5-digit code
+         *     replaces the old one (15 minutes, 5 tries) and is e-mailed, and the reply carries the
+         *     `user` whose `id` `PUT /auth/verify` needs. The password is checked as sign-in checks
+         *     it, so the reply tells no more than sign-in does.
+         *     Attempts are limited per username and per client address (fewer than sign-in: each one
+         *     sends an e-mail); over the limit the reply is 429 with `Retry-After`.
+         */
+        post: operations["resendVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset code by e-mail
+         * @description Takes a username or an e-mail address. When it names an account, a 5-digit reset code
+         *     (10000-99999, valid for 15 minutes, 5 wrong tries) replaces any earlier one and is
+         *     e-mailed to the account's address; the code is for `POST /auth/reset-password`.
+         *     The reply is the same whether an account matched or not (same status, same body, and it
+         *     does not wait for the e-mail), so it tells nobody which names or addresses have an
+         *     account.
+         *     Requests are limited per typed name or address and per client address (each one may
+         *     send an e-mail); over the limit the reply is 429 with `Retry-After`, for unknown names
+         *     too.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mailed reset code
+         * @description Checked in this order: the new password's rules, as at registration (400 "Passwords do
+         *     not match", "Password must be at least 8 characters long", "Password must contain a
+         *     character other than a space"; no try is counted); then the code: an unknown account,
+         *     no code asked for, a wrong code, one older than 15 minutes or one with 5 wrong tries
+         *     already are all the same 400 "Invalid or expired reset code" (so the answer tells
+         *     nothing about the account; a wrong code counts as a try). A right code sets the
+         *     password, is cleared, verifies the e-mail address if it was not yet (the code proved
+         *     it), and ends every session: tokens issued before it are refused with 401. The reply
+         *     names the account's username, to sign in with.
+         *     Attempts are limited per typed name or address and per client address; over the limit
+         *     the reply is 429 with `Retry-After`.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in account's password
+         * @description Takes the current password and the new one twice (the rules of registration). A wrong
+         *     current password is a 400 "Current password is incorrect". The change ends every
+         *     session issued before it, this one included: old tokens are refused with 401 from then
+         *     on, on every instance. The reply carries a new token (and the user) so this client
+         *     stays signed in.
+         *     Attempts are limited per account and per client address, as sign-in; over the limit the
+         *     reply is 429 with `Retry-After`.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/getuserbyid/{id}": {
         parameters: {
             query?: never;
@@ -1376,6 +1486,23 @@ export interface components {
             /** @description user.id from the registration reply. */
             Id: components["schemas"]["Uuid"];
         };
+        PasswordResetRequest: {
+            /** @description The username or the e-mail address of the account (either; compared as sign-in compares names, e-mails ignoring case). */
+            usernameOrEmail: string;
+        };
+        ResetPasswordRequest: {
+            /** @description What was typed for `POST /auth/forgot-password`. */
+            usernameOrEmail: string;
+            /** @description The 5-digit reset code from the e-mail, as a string. */
+            code: string;
+            newPassword: string;
+            confirmPassword: string;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+            confirmPassword: string;
+        };
         /**
          * @description multipart/form-data parts of the Add Book and Edit Book forms. Every part is text
          *     except `image`. Numbers and booleans are sent as their text ("450", "true"),
@@ -1534,6 +1661,14 @@ export interface components {
             /** @description Bearer token (a JWT on the real server) valid for one day. */
             token: string;
             user: components["schemas"]["User"];
+        };
+        PasswordResetResponse: {
+            status: string;
+            message: string;
+            /** Format: int32 */
+            statusCode: number;
+            /** @description The account's username, to sign in with (the request may have named it by e-mail). */
+            username: string;
         };
         UserPage: {
             status: string;
@@ -1717,7 +1852,7 @@ export interface components {
         };
         /**
          * @description Too many attempts for this account or from this address in the current window (sign-in,
-         *     one-time code, registration). The request was not checked: even the right password or
+         *     one-time code, registration, the password's reset and change). The request was not checked: even the right password or
          *     code is refused until `Retry-After` seconds have passed. Plain text, like the other
          *     errors of the auth calls.
          */
@@ -1991,6 +2126,178 @@ export interface operations {
                     "text/plain": components["schemas"]["PlainTextError"];
                 };
             };
+            422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendVerificationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "anita",
+                 *       "password": "Sagarmatha#8848"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description A new code was e-mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterResponse"];
+                };
+            };
+            /** @description The account is verified already. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["PlainTextError"];
+                };
+            };
+            /** @description Unknown user or wrong password (the same answer as sign-in's). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["PlainTextError"];
+                };
+            };
+            422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "usernameOrEmail": "sita@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Taken; if an account matched, its reset code is on the way. The same answer when none did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusCodeMessage"];
+                };
+            };
+            422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "usernameOrEmail": "sita@example.com",
+                 *       "code": "52817",
+                 *       "newPassword": "Annapurna#8091",
+                 *       "confirmPassword": "Annapurna#8091"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; sign in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetResponse"];
+                };
+            };
+            /** @description A new password the rules refuse, or a code that does not open the account. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["PlainTextError"];
+                };
+            };
+            422: components["responses"]["ValidationProblem"];
+            429: components["responses"]["TooManyAttempts"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "Sagarmatha#8848",
+                 *       "newPassword": "Annapurna#8091",
+                 *       "confirmPassword": "Annapurna#8091"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the reply's token replaces the old one, which no longer works. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Wrong current password, or a new password the rules refuse. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": components["schemas"]["PlainTextError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationProblem"];
             429: components["responses"]["TooManyAttempts"];
             503: components["responses"]["ServiceUnavailable"];

@@ -6,6 +6,9 @@ import {
   roleRedirect,
   shouldUpdateRole,
   validateBookForm,
+  validateChangePassword,
+  validateForgotPassword,
+  validateResetPassword,
   validateReview,
   validateSignIn,
   validateSignUp,
@@ -68,6 +71,25 @@ describe('validateSignIn and validateVerificationCode', () => {
     });
     expect(validateVerificationCode('12345')).toEqual({});
     expect(validateVerificationCode(' ')).toEqual({ code: 'Verification code is required' });
+  });
+});
+
+describe('the password forms', () => {
+  it('require every field, a blank name or code included, and leave the rest to the server', () => {
+    expect(validateForgotPassword({ usernameOrEmail: 'sita@example.com' })).toEqual({});
+    expect(validateForgotPassword({ usernameOrEmail: ' \t' })).toEqual({ usernameOrEmail: 'Username or email is required' });
+    expect(validateResetPassword({ code: '12345', newPassword: 'short', confirmPassword: 'other' })).toEqual({});
+    expect(validateResetPassword({ code: '  ', newPassword: '', confirmPassword: '' })).toEqual({
+      code: 'Reset code is required',
+      newPassword: 'New password is required',
+      confirmPassword: 'Please confirm your password',
+    });
+    expect(validateChangePassword({ currentPassword: ' ', newPassword: 'x', confirmPassword: 'y' })).toEqual({});
+    expect(validateChangePassword({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'New password is required',
+      confirmPassword: 'Please confirm your password',
+    });
   });
 });
 

@@ -1,4 +1,6 @@
-// Bearer tokens: HS256 JWTs valid for one day, carrying the user's id, name, e-mail and role.
+// Bearer tokens: HS256 JWTs valid for one day, carrying the user's id, name, e-mail, role and
+// token version (`ver`): a password change or reset raises the account's version, and the
+// caller check refuses a token that carries an older one.
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
@@ -11,10 +13,13 @@ export interface TokenClaims {
   username: string;
   email: string;
   role: Role;
+  /** The account's token version when the token was issued (0 in tokens made before versions). */
+  version: number;
 }
 
 export interface TokenService {
-  issue(user: TokenClaims): Promise<string>;
+  /** A token for this account; without a version, version 0 (what an account starts with). */
+  issue(user: Omit<TokenClaims, 'version'> & { version?: number }): Promise<string>;
   /** The claims of a valid token, or null for a malformed, forged or expired one. */
   read(token: string): Promise<TokenClaims | null>;
 }
@@ -25,7 +30,7 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
   return {
     async issue(user) {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ username: user.username, email: user.email, role: user.role })
+      return new SignJWT({ username: user.username, email: user.email, role: user.role, ver: user.version ?? 0 })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt(issuedAt)
@@ -35,10 +40,13 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
     async read(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
-        const { sub, username, email, role } = payload;
+        const { sub, username, email, role, ver = 0 } = payload;
         if (typeof sub !== 'string' || typeof username !== 'string' || typeof email !== 'string') return null;
         if (role !== 'User' && role !== 'Staff' && role !== 'Admin') return null;
-        return { id: sub, username, email, role };
+        // A previous release's token has no `ver`: version 0, which an account keeps until its
+        // password first changes.
+        if (!Number.isSafeInteger(ver) || (ver as number) < 0) return null;
+        return { id: sub, username, email, role, version: ver as number };
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

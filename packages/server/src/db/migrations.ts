@@ -208,6 +208,25 @@ const migrations: Record<string, Migration> = {
       await sql`alter table cart_items add column added_unit_price_paisa bigint`.execute(db);
     },
   },
+  '0008-account-passwords': {
+    // A forgotten password's reset code (as the registration code: 15 minutes, 5 tries) and the
+    // account's token version, carried by every token and raised by a password change or reset
+    // so every earlier token is refused. Defaults (0, no code) let an instance still on the
+    // previous release register accounts and sign in during a rolling upgrade; its tokens carry
+    // no version and count as version 0.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('users').addColumn('reset_code', 'text').execute();
+      await db.schema.alterTable('users').addColumn('reset_expires_at', 'timestamptz').execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('reset_failed_tries', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

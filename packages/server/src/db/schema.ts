@@ -18,6 +18,12 @@ export interface UsersTable {
   otp_expires_at: Timestamp | null;
   otp_failed_tries: Generated<number>;
   created_at: Timestamp;
+  /** Raised by a password change or reset; a token carrying an older one is refused. */
+  token_version: Generated<number>;
+  /** A forgotten password's one-time code (POST /auth/forgot-password). */
+  reset_code: string | null;
+  reset_expires_at: Timestamp | null;
+  reset_failed_tries: Generated<number>;
 }
 
 export interface BooksTable {

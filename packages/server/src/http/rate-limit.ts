@@ -1,4 +1,5 @@
-// Rate limits where guessing pays: sign-in, the one-time code and registration, counted per
+// Rate limits where guessing pays: sign-in, the one-time code, registration and the password
+// (a new code, a reset request and its code, a change), counted per
 // account and per address in fixed windows; the claim code at pickup, per order and per staff
 // account. A request over a limit is answered 429 with
 // `Retry-After` (seconds) in the operation's own error envelope (plain text on the auth calls),
@@ -32,7 +33,7 @@ export interface ClaimCodeLimits {
   staff: RateLimitWindow;
 }
 
-type AuthOperation = 'loginUser' | 'verifyEmail' | 'registerUser';
+type AuthOperation = 'loginUser' | 'verifyEmail' | 'registerUser' | 'resendVerificationCode' | 'requestPasswordReset' | 'resetPassword' | 'changePassword';
 export type LimitedOperation = AuthOperation | 'verifyOrder';
 export type RateLimits = Record<AuthOperation, OperationLimits> & { verifyOrder: ClaimCodeLimits };
 
@@ -44,6 +45,9 @@ const MINUTE = 60_000;
  * address). The 5-digit code: 5 tries per account (the code itself is spent after 5 wrong ones)
  * and 30 per address in 15 minutes. Registration, which mails a fresh code: 5 per e-mail and
  * 20 per address an hour. So one address gets at most ~100 code guesses an hour out of 90,000.
+ * A new one-time code and a password reset request mail a code as registration does: its limits
+ * (per username, or per typed name or address). A reset code is guessed as the one-time code is:
+ * its limits. A password change checks a password as sign-in does: sign-in's (per account).
  * The claim code: 5 tries per order and 30 failed ones per staff account in 15 minutes (a busy
  * counter verifies many orders, each at the first try), so a stolen staff token gets ~2,900
  * guesses a day at codes of 2^32.
@@ -52,6 +56,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
   verifyEmail: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
   registerUser: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+  resendVerificationCode: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+  requestPasswordReset: { account: { max: 5, windowMs: 60 * MINUTE }, address: { max: 20, windowMs: 60 * MINUTE } },
+  resetPassword: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
+  changePassword: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
   verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
 };
 
@@ -61,9 +69,19 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
  * The account a limited request names: every spelling sign-in takes for one account (NFKC, any
  * case) counts as that account. Hashed: any length fits a key.
  */
-function accountOf(operationId: AuthOperation, body: unknown): string {
-  const fields = (body ?? {}) as Record<string, unknown>;
-  const value = operationId === 'loginUser' ? fields.username : operationId === 'verifyEmail' ? fields.Id : fields.email;
+const ACCOUNT_FIELD: Record<Exclude<AuthOperation, 'changePassword'>, string> = {
+  loginUser: 'username',
+  resendVerificationCode: 'username',
+  verifyEmail: 'Id',
+  registerUser: 'email',
+  requestPasswordReset: 'usernameOrEmail',
+  resetPassword: 'usernameOrEmail',
+};
+
+function accountOf(operationId: AuthOperation, request: FastifyRequest): string {
+  const fields = (request.body ?? {}) as Record<string, unknown>;
+  // A password change names no account in its body: the signed-in caller's.
+  const value = operationId === 'changePassword' ? request.caller?.id : fields[ACCOUNT_FIELD[operationId]];
   return createHash('sha256').update(String(value ?? '').normalize('NFKC').trim().toLowerCase()).digest('base64url');
 }
 
@@ -113,7 +131,7 @@ function countersOf(operationId: LimitedOperation, limits: RateLimits, request: 
     };
   }
   const rule = limits[operationId];
-  const accountKey = `${operationId}:account:${accountOf(operationId, request.body)}`;
+  const accountKey = `${operationId}:account:${accountOf(operationId, request)}`;
   return {
     counters: [{ key: `${operationId}:address:${addressKey(request.ip)}`, window: rule.address }, { key: accountKey, window: rule.account }],
     ...(operationId === 'loginUser' ? { onSuccess: { key: accountKey, action: 'reset' as const } } : {}),

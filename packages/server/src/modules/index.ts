@@ -21,6 +21,10 @@ export function createHandlers(palette: announcements.BannerPalette) {
     registerUser: auth.handlers.registerUser,
     loginUser: auth.handlers.loginUser,
     verifyEmail: auth.handlers.verifyEmailCode,
+    resendVerificationCode: auth.handlers.resendVerificationCode,
+    requestPasswordReset: auth.handlers.requestPasswordReset,
+    resetPassword: auth.handlers.resetPassword,
+    changePassword: auth.handlers.changePassword,
     // users
     getUserById: users.handlers.getUserById,
     updateUserRole: users.handlers.updateUserRole,

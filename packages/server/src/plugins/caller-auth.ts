@@ -1,7 +1,8 @@
 // Who may call what, read from x-roles: one check before anything else of the operation runs
 // (401 with `WWW-Authenticate: Bearer`, 403 for a wrong role). The role comes from the database
-// (services.callers, a short cache a role change clears), not from the token. Public operations
-// ignore any bearer.
+// (services.callers, a short cache a role change or a password change clears), not from the
+// token; a token whose version is older than the account's (issued before a password change or
+// reset) is refused like an expired one. Public operations ignore any bearer.
 import fp from 'fastify-plugin';
 import { operationOf, type Contract } from '../http/contract.js';
 import type { Caller } from '../shared/handler.js';
@@ -18,17 +19,26 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * The account a bearer token speaks for, as it is now (role included), or undefined for a
+ * malformed, forged, expired or revoked token (its version older than the account's).
+ */
+export async function currentCaller(services: Services, token: string | null): Promise<Caller | undefined> {
+  const claims = token ? await services.tokens.read(token) : null;
+  if (!claims) return undefined;
+  const account = await services.callers.get(claims.id, () =>
+    services.db.selectFrom('users').select(['id', 'username', 'email', 'role', 'token_version']).where('id', '=', claims.id).executeTakeFirst(),
+  );
+  if (!account || account.token_version !== claims.version) return undefined;
+  const { token_version: _version, ...caller } = account;
+  return caller;
+}
+
 export const callerAuth = fp<{ contract: Contract; services: Services }>(async (app, { contract, services }) => {
   app.addHook('onRequest', async (request, reply) => {
     const roles = operationOf(request, contract)?.roles;
     if (!roles) return;
-    const token = bearerToken(request.headers.authorization);
-    const claims = token ? await services.tokens.read(token) : null;
-    const user = claims
-      ? await services.callers.get(claims.id, () =>
-          services.db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('id', '=', claims.id).executeTakeFirst(),
-        )
-      : undefined;
+    const user = await currentCaller(services, bearerToken(request.headers.authorization));
     if (!user) {
       return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/json').send({ statusCode: 401, message: 'Unauthorized' });
     }

@@ -1,7 +1,21 @@
-// auth: registration, e-mail verification, sign-in.
+// auth: registration, e-mail verification, sign-in, and the password (forgotten or changed).
+import type { UserRow } from '../../db/schema.js';
 import type { Handler } from '../../shared/handler.js';
+import type { Services } from '../../shared/services.js';
 import { userView } from '../users/index.js';
-import { register, signIn, verifyEmail } from './rules.js';
+import {
+  PASSWORD_RESET_REQUESTED,
+  changePassword as changeOwnPassword,
+  register,
+  requestPasswordReset as requestReset,
+  resendCode,
+  resetPassword as resetWithCode,
+  signIn,
+  verifyEmail,
+} from './rules.js';
+
+/** A token carrying the account's current version: the one a later password change ends. */
+const tokenFor = (services: Services, user: UserRow) => services.tokens.issue({ ...user, version: user.token_version });
 
 export const registerUser: Handler<'registerUser'> = async ({ body, services }) => {
   const { user, mail } = await register(services.db, body, services.clock.now());
@@ -11,11 +25,37 @@ export const registerUser: Handler<'registerUser'> = async ({ body, services }) 
 
 export const loginUser: Handler<'loginUser'> = async ({ body, services }) => {
   const user = await signIn(services.db, body.username, body.password);
-  const token = await services.tokens.issue(user);
+  const token = await tokenFor(services, user);
   return { status: 'success', message: 'Login successful', statusCode: 200, token, user: userView(user) };
 };
 
 export const verifyEmailCode: Handler<'verifyEmail'> = async ({ body, services }) => {
   await verifyEmail(services.db, body.Id, body.VerificationCode, services.clock.now());
   return { status: 'success', message: 'User verified successfully', statusCode: 200 };
+};
+
+export const resendVerificationCode: Handler<'resendVerificationCode'> = async ({ body, services }) => {
+  const { user, mail } = await resendCode(services.db, body.username, body.password, services.clock.now());
+  await services.mailer.send(mail);
+  return { status: 'success', message: 'A new verification code has been sent to your e-mail', statusCode: 200, user: userView(user) };
+};
+
+export const requestPasswordReset: Handler<'requestPasswordReset'> = async ({ body, services }) => {
+  const mail = await requestReset(services.db, body.usernameOrEmail, services.clock.now());
+  // Not awaited: the answer would otherwise wait for the mail server only when an account
+  // matched, and tell so. The mailer never rejects (a failed send is logged).
+  if (mail) void services.mailer.send(mail);
+  return { status: 'success', message: PASSWORD_RESET_REQUESTED, statusCode: 200 };
+};
+
+export const resetPassword: Handler<'resetPassword'> = async ({ body, services }) => {
+  const user = await resetWithCode(services.db, body, services.clock.now());
+  await services.callers.forget(user.id);
+  return { status: 'success', message: 'Password reset successfully. You can sign in now.', statusCode: 200, username: user.username };
+};
+
+export const changePassword: Handler<'changePassword'> = async ({ body, caller, services }) => {
+  const user = await changeOwnPassword(services.db, caller().id, body);
+  await services.callers.forget(user.id);
+  return { status: 'success', message: 'Password changed successfully', statusCode: 200, token: await tokenFor(services, user), user: userView(user) };
 };

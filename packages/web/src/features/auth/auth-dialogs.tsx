@@ -1,37 +1,50 @@
 import { isApiError, serverMessageOf } from '@pustak/sdk';
 import {
+  type ForgotPasswordValues,
+  type ResetPasswordValues,
   type SignInValues,
   type SignUpValues,
   roleRedirect,
+  validateForgotPassword,
+  validateResetPassword,
   validateSignIn,
   validateSignUp,
   validateVerificationCode,
 } from '@pustak/sdk/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/form-fields';
+import { TextField, type TextFieldProps } from '../../components/form-fields';
 import { PasswordField } from '../../components/form-controls';
+import { Button } from '../../components/button';
 import { useToast } from '../../components/toaster';
 import { useForm } from '../../lib/use-form';
 import { useLogin } from './api/use-login';
 import { useRegister } from './api/use-register';
 import { useVerifyEmail } from './api/use-verify-email';
+import { useRequestPasswordReset, useResendCode, useResetPassword } from './api/use-password';
 import styles from './auth-dialogs.module.css';
-import { type AuthDialogView, useAuthDialog } from './auth-dialog-store';
-import { AuthForm, SwitchView } from './auth-form';
+import { type AccountCredentials, type AuthDialogView, useAuthDialog } from './auth-dialog-store';
+import { AuthForm, FormLink, SwitchView } from './auth-form';
 
 const TITLES: Record<AuthDialogView, string> = {
   signIn: 'Sign In',
   signUp: 'Sign Up',
   verify: 'Verify Email',
+  forgotPassword: 'Forgot Password',
+  resetPassword: 'Reset Password',
 };
 
 const DESCRIPTIONS: Record<AuthDialogView, string> = {
   signIn: 'Welcome back! Sign in with your username.',
   signUp: 'Create an account to keep a wishlist, a cart and your orders.',
   verify: 'We e-mailed you a 5-digit code. Enter it to activate your account.',
+  forgotPassword: 'Enter your username or e-mail address and we will e-mail you a 5-digit code to set a new password.',
+  resetPassword: 'Enter the 5-digit code from the e-mail and choose a new password.',
 };
+
+/** What sign-in answers (401) for an account whose e-mail is not verified yet. */
+const UNVERIFIED = 'Please Verify user Account !';
 
 /**
  * The Sign In / Sign Up / Verify Email modals, driven by the auth dialog store so the
@@ -39,7 +52,7 @@ const DESCRIPTIONS: Record<AuthDialogView, string> = {
  * view changes, so focus returns to the original opener when it finally closes.
  */
 export function AuthDialogs() {
-  const { view, userId, open, close } = useAuthDialog();
+  const { view, userId, credentials, usernameOrEmail, notice, username, open, close } = useAuthDialog();
   const viewRef = useRef<HTMLDivElement>(null);
   const shownView = useRef(view);
   // Switching views unmounts the control that had focus (the "Create an account" link, the
@@ -47,7 +60,9 @@ export function AuthDialogs() {
   // the dialog. The first open is left to the Dialog, which also remembers the opener.
   useEffect(() => {
     if (view && shownView.current && view !== shownView.current) {
-      viewRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+      // The first field still to fill (Sign In after a reset comes with the username filled).
+      const inputs = Array.from(viewRef.current?.querySelectorAll<HTMLInputElement>('input') ?? []);
+      (inputs.find((input) => input.value === '') ?? viewRef.current?.querySelector<HTMLElement>('input, button'))?.focus();
     }
     shownView.current = view;
   }, [view]);
@@ -55,30 +70,92 @@ export function AuthDialogs() {
   return (
     <Dialog open={view !== null} onClose={close} title={view ? TITLES[view] : ''} description={view ? DESCRIPTIONS[view] : undefined}>
       <div ref={viewRef}>
-        {view === 'signIn' ? <SignInForm onSignUp={() => open('signUp')} onDone={close} /> : null}
-        {view === 'signUp' ? (
-          <SignUpForm onSignIn={() => open('signIn')} onRegistered={(id) => open('verify', { userId: id })} />
+        {view === 'signIn' ? (
+          <SignInForm
+            notice={notice}
+            initialUsername={username ?? ''}
+            onSignUp={() => open('signUp')}
+            onForgotPassword={(typed) => open('forgotPassword', { usernameOrEmail: typed })}
+            onUnverified={(id, typed) => open('verify', { userId: id, credentials: typed })}
+            onDone={close}
+          />
         ) : null}
-        {view === 'verify' ? <VerifyForm userId={userId} onVerified={() => open('signIn')} /> : null}
+        {view === 'signUp' ? (
+          <SignUpForm
+            onSignIn={() => open('signIn')}
+            onRegistered={(id, typed) => open('verify', { userId: id, credentials: typed })}
+          />
+        ) : null}
+        {view === 'verify' ? (
+          <VerifyForm
+            userId={userId}
+            credentials={credentials}
+            onVerified={() => open('signIn', { username: credentials?.username ?? null })}
+            onNewCode={(id) => open('verify', { userId: id })}
+          />
+        ) : null}
+        {view === 'forgotPassword' ? (
+          <ForgotPasswordForm
+            initial={usernameOrEmail ?? ''}
+            onSent={(typed) => open('resetPassword', { usernameOrEmail: typed })}
+            onSignIn={() => open('signIn')}
+          />
+        ) : null}
+        {view === 'resetPassword' ? (
+          usernameOrEmail ? (
+            <ResetPasswordForm
+              usernameOrEmail={usernameOrEmail}
+              onReset={(message, name) => open('signIn', { notice: message, username: name })}
+              onSignIn={() => open('signIn')}
+            />
+          ) : (
+            <ForgotPasswordForm initial="" onSent={(typed) => open('resetPassword', { usernameOrEmail: typed })} onSignIn={() => open('signIn')} />
+          )
+        ) : null}
       </div>
     </Dialog>
   );
 }
 
-function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => void }) {
+function SignInForm({
+  notice,
+  initialUsername,
+  onSignUp,
+  onForgotPassword,
+  onUnverified,
+  onDone,
+}: {
+  notice: string | null;
+  initialUsername: string;
+  onSignUp: () => void;
+  onForgotPassword: (typed: string) => void;
+  onUnverified: (userId: string, credentials: AccountCredentials) => void;
+  onDone: () => void;
+}) {
   const login = useLogin();
+  const resendCode = useResendCode();
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useForm<SignInValues>({ initial: { username: '', password: '' }, validate: validateSignIn });
+  const form = useForm<SignInValues>({ initial: { username: initialUsername, password: '' }, validate: validateSignIn });
+  // The account that sign-in just called unverified: it may ask for a new code.
+  const [unverified, setUnverified] = useState<AccountCredentials | null>(null);
+  const [sending, setSending] = useState(false);
 
   const submit = form.submit(
     async (values) => {
-      const { reply, role } = await login({ username: values.username.trim(), password: values.password });
-      toast.success(reply.message || 'Login successful !!!!!');
-      onDone();
-      // Spec: an Admin lands on /admin, a Staff user on /staff, everyone else stays.
-      const landing = roleRedirect(role, '/');
-      if (landing) navigate(landing);
+      setUnverified(null);
+      const credentials = { username: values.username.trim(), password: values.password };
+      try {
+        const { reply, role } = await login(credentials);
+        toast.success(reply.message || 'Login successful !!!!!');
+        onDone();
+        // Spec: an Admin lands on /admin, a Staff user on /staff, everyone else stays.
+        const landing = roleRedirect(role, '/');
+        if (landing) navigate(landing);
+      } catch (error) {
+        if (isApiError(error, 401) && serverMessageOf(error) === UNVERIFIED) setUnverified(credentials);
+        throw error;
+      }
     },
     {
       failure: (error) => {
@@ -90,21 +167,53 @@ function SignInForm({ onSignUp, onDone }: { onSignUp: () => void; onDone: () => 
     },
   );
 
+  const verifyAccount = async () => {
+    if (!unverified || sending) return;
+    setSending(true);
+    try {
+      const reply = await resendCode(unverified);
+      toast.success(reply.message || 'A new verification code has been sent to your e-mail');
+      onUnverified(reply.user.id, unverified);
+    } catch (error) {
+      toast.error(serverMessageOf(error) ?? 'Could not send a new code. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
   return (
     <AuthForm
       form={form}
       onSubmit={submit}
       submitLabel="Sign In"
       busyLabel="Signing in..."
+      notice={notice}
+      afterFailure={
+        unverified ? (
+          <div className={styles.next}>
+            <p>Your e-mail address is not verified yet. We can e-mail you a new code.</p>
+            <Button type="button" variant="secondary" block loading={sending} loadingText="Sending code..." onClick={() => void verifyAccount()}>
+              Verify your e-mail
+            </Button>
+          </div>
+        ) : null
+      }
       footer={<SwitchView prompt="New to Pustak?" label="Create an account" onClick={onSignUp} />}
     >
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <PasswordField label="Password" autoComplete="current-password" required {...form.field('password')} />
+      <FormLink label="Forgot password?" onClick={() => onForgotPassword(form.values.username.trim())} />
     </AuthForm>
   );
 }
 
-function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegistered: (userId: string) => void }) {
+function SignUpForm({
+  onSignIn,
+  onRegistered,
+}: {
+  onSignIn: () => void;
+  onRegistered: (userId: string, credentials: AccountCredentials) => void;
+}) {
   const register = useRegister();
   const toast = useToast();
   const form = useForm<SignUpValues>({
@@ -121,7 +230,7 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
         confirmPassword: values.confirmPassword,
       });
       toast.success(reply.message || 'Registration successful. Check your e-mail for the code.');
-      onRegistered(reply.user.id);
+      onRegistered(reply.user.id, { username: reply.user.username, password: values.password });
     },
     { failure: (error) => serverMessageOf(error) ?? 'Registration failed. Please try again.' },
   );
@@ -142,14 +251,41 @@ function SignUpForm({ onSignIn, onRegistered }: { onSignIn: () => void; onRegist
   );
 }
 
+/** A 5-digit code from an e-mail: digits only (anything else typed or pasted is dropped), large and spaced. */
+function CodeField({ onDigits, ...props }: TextFieldProps & { onDigits: (digits: string) => void }) {
+  return (
+    <TextField
+      {...props}
+      className={styles.code}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={5}
+      placeholder="00000"
+      required
+      onChange={(event) => onDigits(event.target.value.replace(/\D/g, ''))}
+    />
+  );
+}
+
 /** The code's error under the input's own name, so the first-invalid focus finds it. */
 function validateVerify({ verificationCode }: { verificationCode: string }) {
   const { code } = validateVerificationCode(verificationCode);
   return code ? { verificationCode: code } : {};
 }
 
-function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified: () => void }) {
+function VerifyForm({
+  userId,
+  credentials,
+  onVerified,
+  onNewCode,
+}: {
+  userId: string | null;
+  credentials: AccountCredentials | null;
+  onVerified: () => void;
+  onNewCode: (userId: string) => void;
+}) {
   const verify = useVerifyEmail();
+  const resendCode = useResendCode();
   const toast = useToast();
   const form = useForm({ initial: { verificationCode: '' }, validate: validateVerify });
 
@@ -166,19 +302,123 @@ function VerifyForm({ userId, onVerified }: { userId: string | null; onVerified:
     },
   );
 
+  const sendNewCode = async () => {
+    if (!credentials) return;
+    try {
+      const reply = await resendCode(credentials);
+      toast.success(reply.message || 'A new verification code has been sent to your e-mail');
+      onNewCode(reply.user.id);
+    } catch (error) {
+      toast.error(serverMessageOf(error) ?? 'Could not send a new code. Please try again.');
+    }
+  };
+
   return (
-    <AuthForm form={form} onSubmit={submit} submitLabel="Verify" busyLabel="Verifying...">
-      <TextField
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      submitLabel="Verify"
+      busyLabel="Verifying..."
+      footer={credentials ? <SwitchView prompt="No code, or too late?" label="Send a new code" onClick={() => void sendNewCode()} /> : null}
+    >
+      <CodeField
         label="Verification code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={5}
-        placeholder="00000"
         hint="The 5-digit one-time code from your e-mail."
-        required {...form.field('verificationCode')}
-        onChange={(event) => form.set('verificationCode', event.target.value.replace(/\D/g, ''))}
+        {...form.field('verificationCode')}
+        onDigits={(digits) => form.set('verificationCode', digits)}
       />
+    </AuthForm>
+  );
+}
+
+function ForgotPasswordForm({
+  initial,
+  onSent,
+  onSignIn,
+}: {
+  initial: string;
+  onSent: (usernameOrEmail: string) => void;
+  onSignIn: () => void;
+}) {
+  const requestReset = useRequestPasswordReset();
+  const toast = useToast();
+  const form = useForm<ForgotPasswordValues>({ initial: { usernameOrEmail: initial }, validate: validateForgotPassword });
+
+  const submit = form.submit(
+    async (values) => {
+      const usernameOrEmail = values.usernameOrEmail.trim();
+      const reply = await requestReset({ usernameOrEmail });
+      toast.success(reply.message || 'If an account matches, we have e-mailed it a code.');
+      onSent(usernameOrEmail);
+    },
+    { failure: (error) => serverMessageOf(error) ?? 'Could not send the code. Please try again.' },
+  );
+
+  return (
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      submitLabel="Send code"
+      busyLabel="Sending code..."
+      footer={<SwitchView prompt="Remembered it?" label="Back to sign in" onClick={onSignIn} />}
+    >
+      <TextField label="Username or email" autoComplete="username" required {...form.field('usernameOrEmail')} />
+    </AuthForm>
+  );
+}
+
+function ResetPasswordForm({
+  usernameOrEmail,
+  onReset,
+  onSignIn,
+}: {
+  usernameOrEmail: string;
+  onReset: (message: string, username: string) => void;
+  onSignIn: () => void;
+}) {
+  const resetPassword = useResetPassword();
+  const requestReset = useRequestPasswordReset();
+  const toast = useToast();
+  const form = useForm<ResetPasswordValues>({ initial: { code: '', newPassword: '', confirmPassword: '' }, validate: validateResetPassword });
+
+  const submit = form.submit(
+    async (values) => {
+      const reply = await resetPassword({ usernameOrEmail, code: values.code.trim(), newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      onReset(reply.message || 'Password reset successfully. You can sign in now.', reply.username);
+    },
+    { failure: (error) => serverMessageOf(error) ?? 'Password reset failed. Please try again.' },
+  );
+
+  const sendAgain = async () => {
+    try {
+      const reply = await requestReset({ usernameOrEmail });
+      toast.success(reply.message || 'If an account matches, we have e-mailed it a new code.');
+    } catch (error) {
+      toast.error(serverMessageOf(error) ?? 'Could not send the code. Please try again.');
+    }
+  };
+
+  return (
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      submitLabel="Set new password"
+      busyLabel="Saving..."
+      footer={
+        <>
+          <SwitchView prompt="No code, or too late?" label="Send a new code" onClick={() => void sendAgain()} />
+          <SwitchView prompt="Remembered it?" label="Back to sign in" onClick={onSignIn} />
+        </>
+      }
+    >
+      <CodeField
+        label="Reset code"
+        hint={`The 5-digit code we e-mailed for ${usernameOrEmail}. It is valid for 15 minutes.`}
+        {...form.field('code')}
+        onDigits={(digits) => form.set('code', digits)}
+      />
+      <PasswordField label="New password" autoComplete="new-password" required {...form.field('newPassword')} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
     </AuthForm>
   );
 }

@@ -1,6 +1,7 @@
 // Public surface of the auth feature: the session, the sign-in dialogs' store, the guards and
 // the signed-in user's record. The dialogs themselves load lazily (app/app-root.tsx).
 export { useCurrentUser } from './api/use-current-user';
+export { ChangePasswordForm } from './change-password-form';
 export {
   type AuthDialogView,
   closeAuthDialog,

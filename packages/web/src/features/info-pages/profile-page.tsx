@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/error-state';
 import { UserIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { openAuthDialog, useCurrentUser, useSession } from '../auth';
+import { ChangePasswordForm, openAuthDialog, useCurrentUser, useSession } from '../auth';
 import styles from './profile-page.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -61,6 +61,17 @@ export default function ProfilePage() {
               Browse books
             </ButtonLink>
           </div>
+        </Card>
+      ) : null}
+      {isSignedIn && user ? (
+        <Card padding="lg" className={styles.password}>
+          <section aria-labelledby="change-password-title">
+            <h2 id="change-password-title" className={styles.sectionTitle}>
+              Change password
+            </h2>
+            <p className={styles.sectionText}>Changing it signs you out on every other device.</p>
+            <ChangePasswordForm />
+          </section>
         </Card>
       ) : null}
     </div>
