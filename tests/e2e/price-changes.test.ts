@@ -14,7 +14,7 @@ let browser: Browser | undefined;
 let admin = '';
 
 beforeAll(async () => {
-  t = await startTestServer({ listen: true, now: new Date(), settings: { webDist: inject('webDist'), production: true } });
+  t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
   admin = await t.login('admin');
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
