@@ -157,7 +157,9 @@ describe('auth through the dialogs', () => {
     expect((await verifyRequest).postDataJSON()).toEqual({ VerificationCode: '48213', Id: NEW_USER_ID });
     await signIn.waitFor();
     await expect.poll(() => verify.count()).toBe(0);
-    await expect.poll(() => focused(page)).toBe('Username');
+    // Sign In opens with the new account's name filled in, so the cursor waits in Password.
+    await expect.poll(() => signIn.getByLabel('Username').inputValue()).toBe('anita');
+    await expect.poll(() => focused(page)).toBe('Password');
     await page.getByText('User verified successfully').waitFor();
 
     // Sign in as sita: the session is stored, the dialog closes, the customer stays on the page.
