@@ -70,6 +70,21 @@ async function ordersOf(token: string): Promise<{ finalTotal: number; orderItems
 const cartLine = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 const summary = (page: Page) => page.getByRole('region', { name: 'Order Summary' });
 
+/** The open cart shows the line at `unit` a copy, says it was `was`, and the cart costs `total`. */
+async function expectChangedLine(page: Page, title: string, { unit, was, total }: { unit: string; was: string; total: string }) {
+  const line = cartLine(page, title);
+  await expect.poll(() => line.getByText(`Price changed since you added it: was ${was}`).isVisible()).toBe(true);
+  expect(await line.getByText(unit).first().isVisible()).toBe(true);
+  await expect.poll(() => summary(page).getByText(total).last().isVisible()).toBe(true);
+}
+
+/** Place Order; the confirmation shows `total`. */
+async function placeAndSee(page: Page, total: string) {
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order placed' });
+  await expect.poll(() => dialog.getByText(total).last().isVisible()).toBe(true);
+}
+
 describe('the price on screen is the price charged', () => {
   it('a deal that ends while the book sits in the cart: the open cart shows the list price and says so, and the order charges it (390 px)', async () => {
     const start = new Date(t.clock.now().getTime() - 60 * MINUTE);
@@ -94,14 +109,10 @@ describe('the price on screen is the price charged', () => {
     // open, reads the cart again when its countdown reaches the end.
     t.clock.set(new Date(end.getTime() + 1));
     await page.clock.fastForward(10 * MINUTE + 1_000);
-    await expect.poll(() => line.getByText('Price changed since you added it: was Rs. 600.00').isVisible()).toBe(true);
-    expect(await line.getByText('Rs. 800.00').first().isVisible()).toBe(true);
-    await expect.poll(() => summary(page).getByText('Rs. 800.00').last().isVisible()).toBe(true);
+    await expectChangedLine(page, 'Deal Clock', { unit: 'Rs. 800.00', was: 'Rs. 600.00', total: 'Rs. 800.00' });
     await screenshot(page, 'price-changes-deal-ended');
 
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Order placed' });
-    await expect.poll(() => dialog.getByText('Rs. 800.00').last().isVisible()).toBe(true);
+    await placeAndSee(page, 'Rs. 800.00');
     const [order] = await ordersOf(token);
     expect(order).toMatchObject({ finalTotal: 800, orderItems: [{ quantity: 1, unitPrice: 800 }] });
   });
@@ -121,15 +132,10 @@ describe('the price on screen is the price charged', () => {
     await expect.poll(() => summary(page).getByRole('alert').textContent())
       .toBe('Prices in your cart have changed. Please check your cart and place the order again.');
     expect(await ordersOf(token)).toEqual([]);
-    const line = cartLine(page, 'Price Hike');
-    await expect.poll(() => line.getByText('Price changed since you added it: was Rs. 300.00').isVisible()).toBe(true);
-    expect(await line.getByText('Rs. 450.00').first().isVisible()).toBe(true);
-    await expect.poll(() => summary(page).getByText('Rs. 900.00').last().isVisible()).toBe(true);
+    await expectChangedLine(page, 'Price Hike', { unit: 'Rs. 450.00', was: 'Rs. 300.00', total: 'Rs. 900.00' });
     await screenshot(page, 'price-changes-price-raised');
 
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Order placed' });
-    await expect.poll(() => dialog.getByText('Rs. 900.00').last().isVisible()).toBe(true);
+    await placeAndSee(page, 'Rs. 900.00');
     await screenshot(page, 'price-changes-placed', { fullPage: false });
     const orders = await ordersOf(token);
     expect(orders).toHaveLength(1);
