@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
-/** The spec's text of a failed order, for a failure the server gave no reason for (no answer at all). */
+/** The spec's text of a failed order, when the server gave no reason (no answer, or one without a message). */
 const ORDER_FAILED = 'Order failed. Please try again.';
 /** The spec-style text of a 409, for a server that sends none. */
 const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
