@@ -18,12 +18,11 @@ import * as wishlist from './wishlist/index.js';
 
 /** What the handlers take from the contract at start. */
 export interface ContractLists {
-  palette: announcements.BannerPalette;
   /** The Genre enum, in the contract's order. */
   genres: readonly components['schemas']['Genre'][];
 }
 
-export function createHandlers({ palette, genres }: ContractLists) {
+export function createHandlers({ genres }: ContractLists) {
   return {
     // auth
     registerUser: auth.handlers.registerUser,
@@ -79,7 +78,8 @@ export function createHandlers({ palette, genres }: ContractLists) {
     // announcements
     getActiveAnnouncement: announcements.handlers.getActiveAnnouncement,
     listAnnouncements: announcements.handlers.listAnnouncements,
-    ...announcements.handlers.announcementHandlers(palette),
+    createAnnouncement: announcements.handlers.createAnnouncement,
+    updateAnnouncement: announcements.handlers.updateAnnouncement,
     deleteAnnouncement: announcements.handlers.deleteAnnouncement,
     // dashboard
     getDashboard: dashboard.handlers.getDashboard,
