@@ -388,6 +388,18 @@ describe('examples that agree with each other (as of 2026-11-21)', () => {
     expect(dashboard.recentNotifications).toEqual(example('listNotifications').data.slice(0, 4));
   });
 
+  it('counts every book of the example catalogue in its genre, the nine genres in order, as GET /book/all?genre= does', () => {
+    const genres: string[] = contract.components.schemas.Genre.enum;
+    const counts = example('listGenreCounts').data;
+    expect(counts.map((entry: Json) => entry.genre)).toEqual(genres);
+    for (const { genre, count } of counts) expect(count, genre).toBe(catalogue.filter((book) => book.genre === genre).length);
+    expect(counts.reduce((sum: number, entry: Json) => sum + entry.count, 0)).toBe(catalogue.length);
+    // The list examples that filter by a genre say the same total.
+    const filtered = responseExamples(contract, op('listBooks'), '200').filter(([name]) => genres.map((g) => g.toLowerCase()).includes(name));
+    expect(filtered.length).toBeGreaterThan(1);
+    for (const [name, page] of filtered) expect(page.pagination.totalItems, name).toBe(counts.find((entry: Json) => entry.genre.toLowerCase() === name).count);
+  });
+
   it('ranks best sellers by the order lines of the example orders', () => {
     const counts = new Map<string, number>();
     for (const order of orders) for (const line of order.orderItems) counts.set(line.bookId, (counts.get(line.bookId) ?? 0) + 1);

@@ -33,6 +33,8 @@ export type Weekday = Schemas['Weekday'];
 export type User = Schemas['User'];
 export type Book = Schemas['Book'];
 export type BestSeller = Schemas['BestSeller'];
+/** A genre with how many books the whole catalogue holds of it (`books.genreCounts()`). */
+export type GenreCount = Schemas['GenreCount'];
 export type Review = Schemas['Review'];
 export type CartBook = Schemas['CartBook'];
 export type CartItem = Schemas['CartItem'];

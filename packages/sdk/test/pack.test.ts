@@ -21,7 +21,8 @@ describe('npm pack', () => {
     const [pack] = JSON.parse(json) as [{ name: string; files: { path: string }[] }];
     expect(pack.name).toBe('@pustak/sdk');
     const files = pack.files.map((file) => file.path);
-    for (const built of ['dist/index.js', 'dist/index.d.ts', 'dist/domain/index.js', 'dist/notifications.js', 'dist/generated/schema.js']) {
+    // banner-colors.js is plain JavaScript beside dist/ (the server imports it without a build).
+    for (const built of ['dist/index.js', 'dist/index.d.ts', 'dist/domain/index.js', 'dist/notifications.js', 'dist/generated/schema.js', 'banner-colors.js', 'banner-colors.d.ts']) {
       expect(files).toContain(built);
     }
     expect(files.some((file) => file.startsWith('src/'))).toBe(false);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '@pustak/mock';
 import { OPERATIONS, operationOf, type OperationId } from '../src/resources/operations.js';
 import {
-  ApiError, PricesChangedError, createPustakClient, isApiError, isPricesChangedError, type AssignableRole, type BookInput, type PustakClient,
+  ApiError, GENRES, PricesChangedError, createPustakClient, isApiError, isPricesChangedError, type AssignableRole, type BookInput, type PustakClient,
 } from '../src/index.js';
 
 type RunningMock = Awaited<ReturnType<typeof startMock>>;
@@ -158,6 +158,12 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(best.length).toBeGreaterThan(0);
     expect(best[0]?.book.title).toEqual(expect.any(String));
     expect(best[0]?.orderCount).toBeGreaterThan(0);
+  },
+  async listGenreCounts() {
+    const counts = await clients.anonymous.books.genreCounts();
+    expect(counts.map((entry) => entry.genre)).toEqual(GENRES);
+    // The example catalogue: Non-Fiction's two books are not on the first page, and are counted.
+    expect(counts.find((entry) => entry.genre === 'Non-Fiction')?.count).toBe(2);
   },
   async listBooksByAuthor() {
     const books = await clients.anonymous.books.byAuthor('Laxmi Prasad Devkota');
@@ -338,6 +344,7 @@ describe('named examples through Prefer', () => {
   it('example=empty gives empty lists', async () => {
     expect((await clients.anonymous.books.list({}, empty)).items).toEqual([]);
     await expect(clients.anonymous.books.bestSellers(empty)).resolves.toEqual([]);
+    expect((await clients.anonymous.books.genreCounts(empty)).every((entry) => entry.count === 0)).toBe(true);
     await expect(clients.anonymous.catalog.listAll(empty)).resolves.toEqual([]);
     await expect(clients.customer.wishlist.list(empty)).resolves.toEqual([]);
     await expect(clients.customer.cart.list(empty)).resolves.toMatchObject({ items: [], totals: { copies: 0, total: 0, discounts: [] } });

@@ -126,6 +126,11 @@ const steps: [OperationId, () => Promise<void>][] = [
   ['listBestSellers', async () => {
     expect((await clients.anonymous.books.bestSellers())[0]?.orderCount).toBeGreaterThan(0);
   }],
+  ['listGenreCounts', async () => {
+    const counts = await clients.anonymous.books.genreCounts();
+    expect(counts.find((entry) => entry.genre === 'Non-Fiction')?.count).toBe(2);
+    expect(counts.reduce((sum, entry) => sum + entry.count, 0)).toBe(27);
+  }],
   ['listBooksByAuthor', async () => {
     expect((await clients.anonymous.books.byAuthor('Laxmi Prasad Devkota')).map((b) => b.title).sort()).toEqual(['Muna Madan', 'Shakuntala']);
   }],

@@ -3,7 +3,8 @@
 // cart-pricing) show the same rules through the API; these pin their edges, which a request
 // reaches only at some cost (a half paisa, the last millisecond, a colour tie).
 import { describe, expect, it } from 'vitest';
-import { bannerColor, bannerTextColor, paletteFromContract } from '../src/modules/announcements/banner-colors.js';
+import { paletteFromContract } from '@pustak/sdk/banner-colors';
+import { bannerColor, bannerTextColor } from '../src/modules/announcements/banner-colors.js';
 import { parseInstant } from '../src/shared/wire.js';
 import { RuleRefusal } from '../src/shared/errors.js';
 import {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import type { Broadcaster } from '../src/live/notifier.js';
-import { IDS, NOW, lastCode, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
+import { IDS, NOW, lastCode, multipart, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
 import { appTables } from './seeded-dump.js';
 
 // One server for the file, back at the seeded state and NOW before each test.
@@ -621,6 +621,55 @@ describe('the catalogue cache', () => {
     const stars = (await karnaliEverywhere()).map((b) => b.averageStars);
     expect(new Set(stars).size).toBe(1);
     expect(stars[0]).toBeLessThan(before[0]!.averageStars);
+  });
+});
+
+describe('books per genre (Shop by genre)', () => {
+  type Counts = { genre: string; count: number }[];
+  const counts = async () => {
+    const reply = await t.call({ method: 'GET', url: '/api/book/genres' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return Object.fromEntries((reply.json().data as Counts).map(({ genre, count }) => [genre, count]));
+  };
+  const bookForm = (genre: string) =>
+    multipart({
+      title: 'Genre Count', author: 'Count Author', genre, isbn: 'ISBN-GENRE-1', description: 'A book that moves between genres.', publisher: 'Test Press',
+      publicationDate: '2020-01-01T00:00:00Z', price: '100', quantity: '3', language: 'English', discount: '0', format: 'Paperback', isOnSale: 'false',
+    });
+
+  it('counts the whole catalogue, every genre in the contract\'s order, as each genre\'s book list totals it', async () => {
+    const reply = (await t.call({ method: 'GET', url: '/api/book/genres' })).json();
+    const genres = (await testContract()).document.components.schemas.Genre.enum as string[];
+    expect(reply.data.map((entry: { genre: string }) => entry.genre)).toEqual(genres);
+    const byGenre = await counts();
+    // The first page of 8 holds no Non-Fiction book; the catalogue holds 2.
+    expect(byGenre['Non-Fiction']).toBe(2);
+    for (const genre of genres) {
+      const list = (await t.call({ method: 'GET', url: `/api/book/all?genre=${encodeURIComponent(genre)}` })).json();
+      expect(byGenre[genre], genre).toBe(list.pagination.totalItems);
+    }
+    expect(Object.values(byGenre).reduce((sum, count) => sum + count, 0)).toBe(27);
+  });
+
+  it('is cached, and a book created, edited or deleted is counted at once', async () => {
+    const before = await counts();
+    // Behind the cache's back: the cached counts stay as they were.
+    await t.server.database.db.updateTable('books').set({ genre: 'Horror' }).where('id', '=', IDS.sapiens).execute();
+    expect(await counts()).toEqual(before);
+    await t.server.database.db.updateTable('books').set({ genre: 'Non-Fiction' }).where('id', '=', IDS.sapiens).execute();
+
+    const admin = await t.login('admin');
+    const created = await t.call({ method: 'POST', url: '/api/bookcrud/create', token: admin, ...bookForm('Non-Fiction') });
+    expect(created.statusCode, created.body).toBe(200);
+    const bookId = created.json().data.bookId as string;
+    expect(await counts()).toEqual({ ...before, 'Non-Fiction': before['Non-Fiction']! + 1 });
+
+    const edited = await t.call({ method: 'PUT', url: `/api/bookcrud/updatebook/${bookId}`, token: admin, ...bookForm('Science') });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await counts()).toEqual({ ...before, Science: before.Science! + 1 });
+
+    expect((await t.call({ method: 'DELETE', url: `/api/bookcrud/deletebook/${bookId}`, token: admin })).statusCode).toBe(200);
+    expect(await counts()).toEqual(before);
   });
 });
 

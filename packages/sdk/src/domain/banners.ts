@@ -1,3 +1,4 @@
+import { arbitraryHex, isHexColor } from '../../banner-colors.js';
 import { BANNER_COLORS, DEFAULT_TEXT_COLOR, type BannerColorName, type BannerColorOption } from './constants.js';
 import { type DateInput, timestampMs } from './timestamps.js';
 
@@ -84,16 +85,8 @@ export function bannerColorOption(name: BannerColorName): BannerColorOption {
   return BANNER_COLORS.find((option) => option.name === name) ?? BANNER_COLORS[0]!;
 }
 
-const LEGACY_BG = /^bg-(blue|green|red|yellow|purple)-(50|[1-9]00|950)$/;
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** A Tailwind arbitrary colour (`bg-[#7bec7a]`, `text-[#FE0]`): a hex in brackets, nothing else. */
-const ARBITRARY = /^(bg|text)-\[(#(?:[0-9a-f]{3}|[0-9a-f]{6}))\]$/i;
-
-/** The hex a Tailwind arbitrary colour of that kind names (`bg-[#7BEC7A]` -> `#7BEC7A`), else null. */
-export function arbitraryHex(token: string, kind: 'bg' | 'text'): string | null {
-  const match = ARBITRARY.exec(token);
-  return match && match[1] === kind ? match[2]! : null;
-}
+// How an input maps to a stored colour is the server's rule too: one copy, shared with it.
+export { arbitraryHex, toBannerBackground, toBannerColorName } from '../../banner-colors.js';
 
 /**
  * The colours a banner is drawn in: a colour name from the palette, `bg-[#hex]` as exactly that
@@ -104,48 +97,6 @@ export function arbitraryHex(token: string, kind: 'bg' | 'text'): string | null 
 export function bannerStyle(color: string, textColor?: string | null): { backgroundColor: string; color: string } {
   const background = arbitraryHex(color, 'bg');
   const palette = background ? null : bannerColorOption(color as BannerColorName);
-  const text = textColor && HEX.test(textColor) ? textColor : arbitraryHex(textColor ?? '', 'text');
+  const text = textColor && isHexColor(textColor) ? textColor : arbitraryHex(textColor ?? '', 'text');
   return { backgroundColor: background ?? palette!.color, color: text ?? palette?.textColor ?? DEFAULT_TEXT_COLOR };
-}
-
-/** `#FE0` -> `#ffee00`. */
-function fullHex(hex: string): `#${string}` {
-  const digits = hex.slice(1).toLowerCase();
-  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
-}
-
-function rgbOf(hex: string): [number, number, number] {
-  const full = fullHex(hex);
-  return [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-/**
- * The colour name a banner input stands for, by the contract's BannerColorInput rules: a name
- * as is, a legacy `bg-{colour}-{shade}` token by the colour in it, a hex colour by the nearest
- * palette colour (RGB distance; ties to the first listed). Anything else is null.
- */
-export function toBannerColorName(input: string): BannerColorName | null {
-  const named = BANNER_COLORS.find((option) => option.name === input);
-  if (named) return named.name;
-  const token = LEGACY_BG.exec(input);
-  if (token) return bannerColorOption((token[1]![0]!.toUpperCase() + token[1]!.slice(1)) as BannerColorName).name;
-  if (!HEX.test(input)) return null;
-  const [r, g, b] = rgbOf(input);
-  let best: BannerColorOption = BANNER_COLORS[0]!;
-  let bestDistance = Infinity;
-  for (const option of BANNER_COLORS) {
-    const [or, og, ob] = rgbOf(option.color);
-    const distance = (r - or) ** 2 + (g - og) ** 2 + (b - ob) ** 2;
-    if (distance < bestDistance) [best, bestDistance] = [option, distance];
-  }
-  return best.name;
-}
-
-/**
- * What the server stores for a banner colour input (BannerColorInput): `bg-[#hex]` as that exact
- * colour (lower case, six digits), everything else as toBannerColorName maps it. Null when refused.
- */
-export function toBannerBackground(input: string): BannerColorName | `bg-[#${string}]` | null {
-  const hex = arbitraryHex(input, 'bg');
-  return hex ? `bg-[${fullHex(hex)}]` : toBannerColorName(input);
 }

@@ -1,6 +1,6 @@
+import { BANNER_PALETTE, DEFAULT_TEXT_COLOR as SHARED_DEFAULT_TEXT_COLOR } from '../../banner-colors.js';
 import {
   assignableRoleValues,
-  bannerColorValues,
   bookFormatValues,
   genreValues,
   orderStatusValues,
@@ -111,7 +111,7 @@ export type AssignableRoleName = Schemas['AssignableRole'];
 export const ASSIGNABLE_ROLES: readonly AssignableRoleName[] = assignableRoleValues;
 
 /** Text colour of a new banner. */
-export const DEFAULT_TEXT_COLOR = '#ffffff';
+export const DEFAULT_TEXT_COLOR = SHARED_DEFAULT_TEXT_COLOR;
 
 /** One of the five banner colour names the contract allows (BannerColor). */
 export type BannerColorName = Schemas['BannerColor'];
@@ -125,20 +125,12 @@ export type BannerColorOption = {
 };
 
 /**
- * The palette behind the names: the contract's BannerColor `x-reference-hex` and
- * `x-default-text-color` (a contract test keeps them equal). Every pair meets WCAG AA (4.5:1)
- * text contrast; white on yellow is unreadable, so Yellow carries dark text.
+ * Banner colour options, in the contract's order: the palette the server uses too
+ * (banner-colors.js, the contract's BannerColor `x-reference-hex` and `x-default-text-color`).
  */
-const PALETTE: Record<BannerColorName, { color: string; textColor: string }> = {
-  Blue: { color: '#2563eb', textColor: DEFAULT_TEXT_COLOR },
-  Green: { color: '#15803d', textColor: DEFAULT_TEXT_COLOR },
-  Red: { color: '#dc2626', textColor: DEFAULT_TEXT_COLOR },
-  Yellow: { color: '#facc15', textColor: '#1f2937' },
-  Purple: { color: '#7c3aed', textColor: DEFAULT_TEXT_COLOR },
-};
-
-/** Banner colour options, in the contract's order. */
-export const BANNER_COLORS: readonly BannerColorOption[] = bannerColorValues.map((name) => {
-  const { color, textColor } = PALETTE[name];
-  return { name, color, textColor, previewStyle: { backgroundColor: color, color: textColor } };
-});
+export const BANNER_COLORS: readonly BannerColorOption[] = BANNER_PALETTE.colors.map(({ name, hex, text }) => ({
+  name,
+  color: hex,
+  textColor: text,
+  previewStyle: { backgroundColor: hex, color: text },
+}));

@@ -1,4 +1,4 @@
-import { GENRES, HOME_LIMITS, type GenreName } from './constants.js';
+import { HOME_LIMITS } from './constants.js';
 import { type DateInput, parseTimestamp, timestampMs } from './timestamps.js';
 
 /**
@@ -8,7 +8,6 @@ import { type DateInput, parseTimestamp, timestampMs } from './timestamps.js';
 export type HomeBook = {
   pricing: { dealRunning: boolean; dealStartsAt?: DateInput };
   createdAt?: DateInput;
-  genre?: string | null;
 };
 
 /** Books newest first by createdAt (undated last; ties keep their given order). */
@@ -31,20 +30,11 @@ export function splitBySale<T extends HomeBook>(books: readonly T[]): { onSale: 
   return { onSale: newestFirst(books.filter(hasDeal)), others: books.filter((b) => !hasDeal(b)) };
 }
 
-/** A Shop By Genre tile. */
-export type GenreCount = { genre: GenreName; count: number };
-
-/** The first `limit` genres in GENRES order (zero counts included) with how many books match each, case-insensitively. */
-export function genreCounts(books: readonly HomeBook[], limit: number = HOME_LIMITS.genres): GenreCount[] {
-  return GENRES.slice(0, limit).map((genre) => ({
-    genre,
-    count: books.filter((b) => b.genre?.trim().toLowerCase() === genre.toLowerCase()).length,
-  }));
-}
-
-/** What each Home section shows. */
+/**
+ * What each Home section shows of the books and best sellers it is given. Shop By Genre is not
+ * one of them: the server counts the whole catalogue (`books.genreCounts()`), never a page.
+ */
 export type HomeSections<T, B> = {
-  genres: GenreCount[];
   newArrivals: T[];
   comingSoon: T[];
   bestSelling: B[];
@@ -58,7 +48,7 @@ export function upcomingSales<T extends HomeBook>(books: readonly T[]): T[] {
 }
 
 /**
- * Home page slices: genre tiles; New Arrivals, the newest 5 books not on sale (createdAt
+ * Home page slices: New Arrivals, the newest 5 books not on sale (createdAt
  * descending); Coming Soon, the first 5 books whose deal the server announces, soonest first
  * (the spec filled both with the same five books); the first 3 best sellers; the first 3
  * books whose deal runs, as the server's pricing says.
@@ -66,7 +56,6 @@ export function upcomingSales<T extends HomeBook>(books: readonly T[]): T[] {
 export function homeSections<T extends HomeBook, B>(books: readonly T[], bestSellers: readonly B[]): HomeSections<T, B> {
   const { onSale, others } = splitBySale(books);
   return {
-    genres: genreCounts(books),
     newArrivals: newestFirst(others).slice(0, HOME_LIMITS.newArrivals),
     comingSoon: upcomingSales(books).slice(0, HOME_LIMITS.comingSoon),
     bestSelling: bestSellers.slice(0, HOME_LIMITS.bestSelling),

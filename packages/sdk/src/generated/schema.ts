@@ -348,6 +348,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/book/genres": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many books each genre holds, over the whole catalogue
+         * @description The home page's Shop by genre: every genre, in the Genre enum's order, with the number of
+         *     books of that genre in the whole catalogue (zero included), counted by the server: the
+         *     count is the totalItems `GET /book/all?genre={genre}` answers. A book created, edited or
+         *     deleted is counted at once.
+         */
+        get: operations["listGenreCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/book/bookByAuthor/{author}": {
         parameters: {
             query?: never;
@@ -1274,6 +1297,14 @@ export interface components {
              */
             orderCount: number;
         };
+        GenreCount: {
+            genre: components["schemas"]["Genre"];
+            /**
+             * Format: int32
+             * @description Books of this genre in the whole catalogue: the totalItems of GET /book/all?genre={genre}.
+             */
+            count: number;
+        };
         /** @description A review as anyone may read it (the book's page, its list of reviews): the reviewer's name, never their account id. */
         Review: {
             reviewId: components["schemas"]["Uuid"];
@@ -1696,6 +1727,14 @@ export interface components {
             code: number;
             message: string;
             data: components["schemas"]["BestSeller"][];
+        };
+        GenreCountList: {
+            status: string;
+            /** Format: int32 */
+            code: number;
+            message: string;
+            /** @description Every Genre, in the Genre enum's order, with its count (0 included). */
+            data: components["schemas"]["GenreCount"][];
         };
         /** @description One book with a status and a message (getbookbyid). */
         BookEnvelope: {
@@ -2493,6 +2532,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BestSellerList"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listGenreCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nine genres with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenreCountList"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];

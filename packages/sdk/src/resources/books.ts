@@ -1,4 +1,4 @@
-import type { BestSeller, Book, BookPage, ListBooksParams, RequestOptions } from '../types.js';
+import type { BestSeller, Book, BookPage, GenreCount, ListBooksParams, RequestOptions } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** The public storefront catalogue. */
@@ -7,6 +7,8 @@ export interface BooksApi {
   list(params?: ListBooksParams, options?: RequestOptions): Promise<BookPage>;
   /** `listBestSellers` — up to ten, best first. */
   bestSellers(options?: RequestOptions): Promise<BestSeller[]>;
+  /** `listGenreCounts` — every genre in the contract's order with its books in the whole catalogue (0 included). */
+  genreCounts(options?: RequestOptions): Promise<GenreCount[]>;
   /** `listBooksByAuthor` — exact, case-sensitive author; none (a 404) gives `[]`. */
   byAuthor(author: string, options?: RequestOptions): Promise<Book[]>;
 }
@@ -18,6 +20,7 @@ export function booksApi(raw: RawClient): BooksApi {
       return { items: data, pagination };
     },
     bestSellers: async (options) => (await unwrap(raw.GET('/book/bestSeller', init(options)))).data,
+    genreCounts: async (options) => (await unwrap(raw.GET('/book/genres', init(options)))).data,
     byAuthor: (author, options) =>
       emptyOn404(unwrap(raw.GET('/book/bookByAuthor/{author}', { params: { path: { author } }, ...init(options) }))),
   };

@@ -35,6 +35,7 @@ export const OPERATIONS: OperationTable = {
   '/user/getAllStaffs': { get: 'listStaff' },
   '/book/all': { get: 'listBooks' },
   '/book/bestSeller': { get: 'listBestSellers' },
+  '/book/genres': { get: 'listGenreCounts' },
   '/book/bookByAuthor/{author}': { get: 'listBooksByAuthor' },
   '/bookcrud/getallbooks': { get: 'listAllBooks' },
   '/bookcrud/getbookbyid/{bookId}': { get: 'getBookById' },

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { contractPath } from '@pustak/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import YAML from 'yaml';
+import { BANNER_PALETTE, paletteFromContract, type BannerColorName } from '../../banner-colors.js';
 import type { components, operations } from '../../src/generated/schema.js';
 import {
   ASSIGNABLE_ROLES,
@@ -44,6 +45,15 @@ describe('lists derived from the contract', () => {
     expect(SORT_OPTIONS.find((option) => option.value === 'dealsanddiscount')).toMatchObject({ label: 'Deals and discounts', sortDesc: true });
     expectTypeOf<'dealsanddiscount'>().toMatchTypeOf<SortByValue>();
     expectTypeOf<SortByValue>().toEqualTypeOf<NonNullable<NonNullable<operations['listBooks']['parameters']['query']>['sortBy']>>();
+  });
+
+  it("keep the one banner palette the server and the SDK share equal to the contract's BannerColor", () => {
+    const reference = schemas.BannerColor['x-reference-hex'];
+    const text = schemas.BannerColor['x-default-text-color'];
+    expect(BANNER_PALETTE.colors.map((color) => color.name)).toEqual(schemas.BannerColor.enum);
+    for (const color of BANNER_PALETTE.colors) expect([color.hex, color.text], color.name).toEqual([reference[color.name], text[color.name]]);
+    expect(BANNER_PALETTE).toEqual(paletteFromContract(contract));
+    expectTypeOf<BannerColorName>().toEqualTypeOf<components['schemas']['BannerColor']>();
   });
 
   it('use the palette the contract names for each colour', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { genreCounts, homeSections, splitBySale } from '../../src/domain/index.js';
+import { homeSections, splitBySale } from '../../src/domain/index.js';
 
 // Whether a deal runs or is announced is the server's pricing; the sale window a book also
 // carries (isOnSale, startTime, endTime) is never read here, so these books carry none.
@@ -8,10 +8,9 @@ const running: Deal = { dealRunning: true, dealStartsAt: null };
 const none: Deal = { dealRunning: false, dealStartsAt: null };
 const startsAt = (dealStartsAt: string): Deal => ({ dealRunning: false, dealStartsAt });
 
-type TestBook = { bookId: string; genre: string; createdAt: string | null; pricing: Deal };
+type TestBook = { bookId: string; createdAt: string | null; pricing: Deal };
 const book = (bookId: string, patch: Partial<TestBook> = {}): TestBook => ({
   bookId,
-  genre: 'Fiction',
   createdAt: '2026-01-01T00:00:00Z',
   pricing: none,
   ...patch,
@@ -30,29 +29,6 @@ describe('splitBySale', () => {
     const { onSale, others } = splitBySale(books);
     expect(ids(onSale)).toEqual(['s-new', 's-old', 's-undated']);
     expect(ids(others)).toEqual(['a', 'b']);
-  });
-});
-
-describe('genreCounts', () => {
-  it('lists the first 6 genres in catalogue order with counts, zeros included', () => {
-    const books = [
-      book('1', { genre: 'Fiction' }),
-      book('2', { genre: 'fiction' }),
-      book('3', { genre: 'History' }),
-      book('4', { genre: 'Horror' }),
-    ];
-    expect(genreCounts(books)).toEqual([
-      { genre: 'Fiction', count: 2 },
-      { genre: 'Non-Fiction', count: 0 },
-      { genre: 'Science', count: 0 },
-      { genre: 'History', count: 1 },
-      { genre: 'Biography', count: 0 },
-      { genre: 'Fantasy', count: 0 },
-    ]);
-  });
-
-  it('takes another limit', () => {
-    expect(genreCounts([], 2).map((g) => g.genre)).toEqual(['Fiction', 'Non-Fiction']);
   });
 });
 
@@ -83,11 +59,6 @@ describe('homeSections', () => {
   it('shows 3 best sellers and the 3 newest books whose deal runs', () => {
     expect(sections.bestSelling).toEqual(['x', 'y', 'z']);
     expect(ids(sections.deals)).toEqual(['d1', 'd2', 'd3']);
-  });
-
-  it('counts genres over every book', () => {
-    expect(sections.genres[0]).toEqual({ genre: 'Fiction', count: 14 });
-    expect(sections.genres).toHaveLength(6);
   });
 
   it('copes with no books at all', () => {

@@ -1,6 +1,7 @@
 // Every operation of the contract, by operationId, from the module of its tag (one folder per
 // tag of openapi/openapi.yaml). `satisfies HandlerMap` makes a missing or mistyped handler a
 // compile error.
+import type { components } from '@pustak/sdk/schema';
 import type { HandlerMap } from '../shared/handler.js';
 import * as announcements from './announcements/index.js';
 import * as auth from './auth/index.js';
@@ -15,7 +16,13 @@ import * as staff from './staff/index.js';
 import * as users from './users/index.js';
 import * as wishlist from './wishlist/index.js';
 
-export function createHandlers(palette: announcements.BannerPalette) {
+/** What the handlers take from the contract at start. */
+export interface ContractLists {
+  /** The Genre enum, in the contract's order. */
+  genres: readonly components['schemas']['Genre'][];
+}
+
+export function createHandlers({ genres }: ContractLists) {
   return {
     // auth
     registerUser: auth.handlers.registerUser,
@@ -33,6 +40,7 @@ export function createHandlers(palette: announcements.BannerPalette) {
     // books
     listBooks: books.handlers.listBooks,
     listBestSellers: books.handlers.listBestSellers,
+    listGenreCounts: books.handlers.genreCountsHandler(genres),
     listBooksByAuthor: books.handlers.listBooksByAuthor,
     // catalog-admin
     listAllBooks: catalogAdmin.handlers.listAllBooks,
@@ -70,7 +78,8 @@ export function createHandlers(palette: announcements.BannerPalette) {
     // announcements
     getActiveAnnouncement: announcements.handlers.getActiveAnnouncement,
     listAnnouncements: announcements.handlers.listAnnouncements,
-    ...announcements.handlers.announcementHandlers(palette),
+    createAnnouncement: announcements.handlers.createAnnouncement,
+    updateAnnouncement: announcements.handlers.updateAnnouncement,
     deleteAnnouncement: announcements.handlers.deleteAnnouncement,
     // dashboard
     getDashboard: dashboard.handlers.getDashboard,

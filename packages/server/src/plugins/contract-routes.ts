@@ -4,7 +4,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import openapiGlue from 'fastify-openapi-glue';
-import { paletteFromContract } from '../modules/announcements/index.js';
 import { RuleRefusal } from '../shared/errors.js';
 import { createHandlers } from '../modules/index.js';
 import type { HandlerContext, OperationId } from '../shared/handler.js';
@@ -28,7 +27,7 @@ export const contractRoutes = fp<{ contract: Contract; services: Services }>(asy
 
 /** Per operationId, the route handler: the handler gets the request as the contract types it; no answer is a 204. */
 function routeHandlers(contract: Contract, services: Services): Record<string, RouteHandler> {
-  const handlers = createHandlers(paletteFromContract(contract.document));
+  const handlers = createHandlers({ genres: contract.document.components?.schemas?.Genre?.enum ?? [] });
   const routes: Record<string, RouteHandler> = {};
   for (const [operationId, handler] of Object.entries(handlers) as [OperationId, (ctx: HandlerContext<OperationId>) => Promise<unknown>][]) {
     routes[operationId] = async (request, reply) => {

@@ -16,6 +16,8 @@ const TIME_DEPENDENT_SORTS = new Set(['newestarrivals', 'newrelease', 'dealsandd
 
 /** The best sellers' cache entry: a placed order changes it (and nothing else of the catalog). */
 const BEST_SELLERS_KEY = 'best-sellers';
+/** The cache entry of the books per genre (the home page's Shop by genre). */
+const GENRE_COUNTS_KEY = 'genre-counts';
 /** The cache entry of the active banner that every page of the web app carries; an announcement's write drops it. */
 const ACTIVE_ANNOUNCEMENT_KEY = 'announcement:active';
 
@@ -50,6 +52,12 @@ export const cachedBestSellers = <T extends { entry: Shows }>(services: Services
 
 export const cachedAllBooks = <T extends Shows>(services: Services, load: () => Promise<T[]>) =>
   cached(services, 'all-books', load, STABLE_TTL_MS, (rows) => rows);
+
+/**
+ * Books per genre: no deal and no stock changes them, only a book created, edited or deleted,
+ * whose forgetCatalog drops the entry with every other one.
+ */
+export const cachedGenreCounts = <T>(services: Services, load: () => Promise<T>) => services.cache.get(GENRE_COUNTS_KEY, load, STABLE_TTL_MS);
 
 export const cachedBook = <T extends Shows>(services: Services, id: string, load: () => Promise<T>) =>
   cached(services, `book:${id}`, load, STABLE_TTL_MS, (found) => [found]);

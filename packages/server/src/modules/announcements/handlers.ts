@@ -2,7 +2,6 @@
 import { cachedActiveAnnouncement as cachedActiveAnnouncementRead, forgetActiveAnnouncement } from '../../read-cache/policy.js';
 import type { Handler, Success } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
-import type { BannerPalette } from './banner-colors.js';
 import { activeAnnouncement, allAnnouncements, createAnnouncement as createAnnouncementRule, deleteAnnouncement as deleteAnnouncementRule,
   updateAnnouncement as updateAnnouncementRule } from './rules.js';
 import { announcementView } from './views.js';
@@ -26,18 +25,16 @@ export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services
   data: (await allAnnouncements(services.db)).map(announcementView),
 });
 
-export const announcementHandlers = (palette: BannerPalette) => {
-  const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
-    const row = await createAnnouncementRule(services.db, body, palette, services.clock.now());
-    await forgetActiveAnnouncement(services);
-    return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
-  };
-  const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
-    const row = await updateAnnouncementRule(services.db, params.id, body, palette);
-    await forgetActiveAnnouncement(services);
-    return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
-  };
-  return { createAnnouncement, updateAnnouncement };
+export const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
+  const row = await createAnnouncementRule(services.db, body, services.clock.now());
+  await forgetActiveAnnouncement(services);
+  return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
+};
+
+export const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
+  const row = await updateAnnouncementRule(services.db, params.id, body);
+  await forgetActiveAnnouncement(services);
+  return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
 };
 
 export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {

@@ -4,7 +4,7 @@ import type { AnnouncementRow } from '../../db/schema.js';
 import type { Db } from '../../shared/context.js';
 import { notFound, rejected } from '../../shared/errors.js';
 import { parseInstant } from '../../shared/wire.js';
-import { bannerColor, bannerTextColor, type BannerPalette } from './banner-colors.js';
+import { storedBannerColors } from './banner-colors.js';
 
 export interface AnnouncementInput {
   Message: string;
@@ -15,25 +15,24 @@ export interface AnnouncementInput {
   TextColor: string;
 }
 
-function announcementColumns(input: AnnouncementInput, palette: BannerPalette) {
+function announcementColumns(input: AnnouncementInput) {
   const message = input.Message.trim();
   if (!message) throw rejected('Message is required');
   const start = parseInstant(input.StartTime, 'StartTime');
   const end = parseInstant(input.EndTime, 'EndTime');
-  const color = bannerColor(palette, input.Color);
-  return { message, start_time: start, end_time: end, is_pinned: input.IsPinned, color, text_color: bannerTextColor(palette, input.TextColor, color) };
+  return { message, start_time: start, end_time: end, is_pinned: input.IsPinned, ...storedBannerColors(input) };
 }
 
-export async function createAnnouncement(db: Db, input: AnnouncementInput, palette: BannerPalette, now: Date): Promise<AnnouncementRow> {
+export async function createAnnouncement(db: Db, input: AnnouncementInput, now: Date): Promise<AnnouncementRow> {
   return db
     .insertInto('announcements')
-    .values({ ...announcementColumns(input, palette), id: randomUUID(), created_at: now })
+    .values({ ...announcementColumns(input), id: randomUUID(), created_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput, palette: BannerPalette): Promise<AnnouncementRow> {
-  const columns = announcementColumns(input, palette);
+export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput): Promise<AnnouncementRow> {
+  const columns = announcementColumns(input);
   const row = await db.updateTable('announcements').set(columns).where('id', '=', id).returningAll().executeTakeFirst();
   if (!row) throw notFound('Announcement not found');
   return row;

@@ -1,7 +1,8 @@
 // books: the storefront's reads, cached (read-cache/policy.ts).
-import { cachedBestSellers, cachedBookPage } from '../../read-cache/policy.js';
+import type { components } from '@pustak/sdk/schema';
+import { cachedBestSellers, cachedBookPage, cachedGenreCounts } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
-import { bestSellers, booksByAuthor, listBooks as listBooksRule, type SortBy } from './rules.js';
+import { bestSellers, booksByAuthor, genreCounts, listBooks as listBooksRule, type SortBy } from './rules.js';
 import { bookView } from './views.js';
 
 export const listBooks: Handler<'listBooks'> = async ({ query, services, origin }) => {
@@ -35,6 +36,14 @@ export const listBestSellers: Handler<'listBestSellers'> = async ({ services, or
     data: ranked.map(({ entry, orderCount }) => ({ book: bookView(entry, origin, now), orderCount })),
   };
 };
+
+/** GET /book/genres over the contract's genres, in its order (read from the contract at start). */
+export const genreCountsHandler = (genres: readonly components['schemas']['Genre'][]): Handler<'listGenreCounts'> => async ({ services }) => ({
+  status: 'success',
+  code: 200,
+  message: 'Genre counts retrieved successfully',
+  data: await cachedGenreCounts(services, () => genreCounts(services.db, genres)),
+});
 
 export const listBooksByAuthor: Handler<'listBooksByAuthor'> = async ({ params, services, origin }) => {
   const now = services.clock.now();

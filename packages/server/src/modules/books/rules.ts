@@ -85,6 +85,20 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   return { rows: [], total: Number(total) };
 }
 
+/**
+ * How many books each genre holds over the whole catalogue, in the given order (zero
+ * included), compared as GET /book/all's genre filter compares them (case-insensitively).
+ */
+export async function genreCounts<G extends string>(db: Db, genres: readonly G[]): Promise<{ genre: G; count: number }[]> {
+  const rows = await db
+    .selectFrom('books')
+    .select([sql<string>`lower(genre)`.as('genre'), (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(sql`lower(genre)`)
+    .execute();
+  const counted = new Map(rows.map((row) => [row.genre, Number(row.count)]));
+  return genres.map((genre) => ({ genre, count: counted.get(genre.toLowerCase()) ?? 0 }));
+}
+
 /** Each book's reviews (oldest first) as one more column, `reviews`, of a query over `books`. */
 export const reviewsColumn = (db: Db) =>
   jsonArrayFrom(

@@ -240,13 +240,13 @@ describe('/cart', () => {
     await vi.waitFor(() => expect(requestsTo(requests, '/addToCart/getcartitems')).toHaveLength(2), { timeout: 5_000 });
   });
 
-  it("shows 'Processing...' while the order is placed and 'Order failed. Please try again.' on failure", async () => {
+  it("shows 'Processing...' while the order is placed and 'Order failed. Please try again.' when no answer came", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { user } = await renderCart([{ path: /order\/place$/, prefer: 'code=400', hold: held }]);
+    const { user } = await renderCart([{ path: /order\/place$/, offline: true, hold: held }]);
     await screen.findByRole('region', { name: 'Items in your cart' });
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     const busy = screen.getByRole('button', { name: 'Processing...' });
@@ -255,6 +255,27 @@ describe('/cart', () => {
     expect(await screen.findByText('Order failed. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Place Order' })).toHaveProperty('disabled', false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['not-enough-stock', 'Not enough stock for book: The Haunting of Hill House'],
+    ['cart-empty', 'Cart is empty'],
+  ])("shows the server's reason when the order is refused (%s), not only 'Order failed'", async (example, reason) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderCart([{ path: /order\/place$/, prefer: `code=400, example=${example}` }]);
+    await screen.findByRole('region', { name: 'Items in your cart' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await within(summary()).findByText(reason)).toBeTruthy();
+    expect(screen.queryByText('Order failed. Please try again.')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("falls back to 'Order failed. Please try again.' when the server's refusal carries no message", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await renderCart([{ path: /order\/place$/, respond: () => new Response(null, { status: 500 }) }]);
+    await screen.findByRole('region', { name: 'Items in your cart' });
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await within(summary()).findByText('Order failed. Please try again.')).toBeTruthy();
   });
 
   it('says when the cart is empty and links to the books', async () => {

@@ -1,4 +1,4 @@
-import { type CartItem, type PlacedOrder, isPricesChangedError } from '@pustak/sdk';
+import { type CartItem, type PlacedOrder, isPricesChangedError, serverMessageOf } from '@pustak/sdk';
 import { COUNTDOWN_TICK_MS, saleCountdown } from '@pustak/sdk/domain';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const UPDATE_FAILED = "Couldn't update the quantity. Please try again.";
 const REMOVE_FAILED = "Couldn't remove this book. Please try again.";
+/** The spec's text of a failed order, when the server gave no reason (no answer, or one without a message). */
 const ORDER_FAILED = 'Order failed. Please try again.';
 /** The spec-style text of a 409, for a server that sends none. */
 const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
@@ -102,7 +103,9 @@ export default function CartPage() {
         setOrderError(failure.serverMessage ?? PRICES_CHANGED);
       } else {
         console.error('Place order failed', failure);
-        setOrderError(ORDER_FAILED);
+        // The server's reason ("Not enough stock for book: …", "Cart is empty") tells the
+        // customer what to change; the spec's text says only that something went wrong.
+        setOrderError(serverMessageOf(failure) ?? ORDER_FAILED);
       }
     } finally {
       setPlacing(false);

@@ -35,16 +35,18 @@ describe('Home', () => {
     expect(list).toHaveLength(1);
     expect(list[0]!.url.search).toBe('');
 
+    // The first six genres with the server's counts over the whole catalogue (27 books).
     const genres = within(sectionNamed('Shop By Genre')).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/books?genre='));
     expect(genres.map((a) => a.textContent)).toEqual([
-      'Fiction3 books',
-      'Non-Fiction0 books',
-      'Science0 books',
-      'History1 book',
-      'Biography1 book',
-      'Fantasy1 book',
+      'Fiction5 books',
+      'Non-Fiction2 books',
+      'Science3 books',
+      'History3 books',
+      'Biography3 books',
+      'Fantasy3 books',
     ]);
     expect(genres[1]!.getAttribute('href')).toBe('/books?genre=Non-Fiction');
+    expect(requestsTo(requests, '/book/genres')).toHaveLength(1);
 
     const cardsIn = (name: string) => within(screen.getByRole('list', { name })).getAllByRole('article');
     expect(cardsIn('New Arrivals')).toHaveLength(5);
@@ -111,6 +113,7 @@ describe('Home', () => {
     const { client } = scriptedClient([
       { path: /\/book\/all$/, prefer: 'example=empty' },
       { path: /bestSeller$/, prefer: 'example=empty' },
+      { path: /\/book\/genres$/, prefer: 'example=empty' },
     ]);
     renderWithApp(undefined, { route: '/', client });
     expect(await screen.findByText('New books are on their way — check back soon.')).toBeTruthy();
@@ -118,6 +121,24 @@ describe('Home', () => {
     expect(await screen.findByText('No best sellers yet — be the first to order.')).toBeTruthy();
     expect(screen.getByText('No deals are running right now. New ones start every week.')).toBeTruthy();
     expect(within(sectionNamed('Shop By Genre')).getByText('Fiction').closest('a')?.textContent).toBe('Fiction0 books');
+  });
+
+  it("counts each genre over the whole catalogue as the server says, not over the page of books it shows", async () => {
+    // The server's counts, whatever the list holds: here the list's page is empty.
+    const { client } = scriptedClient([{ path: /\/book\/all$/, prefer: 'example=empty' }]);
+    renderWithApp(undefined, { route: '/', client });
+    const tile = async (genre: string) => (await within(sectionNamed('Shop By Genre')).findByText(genre)).closest('a')?.textContent;
+    expect(await tile('Non-Fiction')).toBe('Non-Fiction2 books');
+    expect(await tile('Fiction')).toBe('Fiction5 books');
+  });
+
+  it('offers a retry in Shop By Genre alone when only the counts fail', async () => {
+    const { client, requests } = scriptedClient([{ path: /\/book\/genres$/, offline: true }]);
+    const { user } = renderWithApp(undefined, { route: '/', client });
+    const retry = await within(sectionNamed('Shop By Genre')).findByRole('button', { name: 'Retry' });
+    expect(await screen.findByRole('list', { name: 'New Arrivals' })).toBeTruthy();
+    await user.click(retry);
+    await waitFor(() => expect(requestsTo(requests, '/book/genres').length).toBeGreaterThan(1));
   });
 
   it('shows an inline, retryable error (never a blocking dialog) when the books cannot be loaded', async () => {

@@ -2,7 +2,7 @@ import { memo, Suspense } from 'react';
 import { BookIcon } from '../../components';
 import { lazy } from '../../lib/lazy';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { BookGridSkeleton, useBestSellers, useBookList } from '../books';
+import { BookGridSkeleton, useBestSellers, useBookList, useGenreCounts } from '../books';
 import { HomeSearch } from './components/home-search';
 import styles from './home-page.module.css';
 
@@ -24,6 +24,7 @@ export default function HomePage() {
   // The page uses none of the answers, so it does not re-render as they come.
   useBookList();
   useBestSellers();
+  useGenreCounts();
   return (
     <>
       <Hero />

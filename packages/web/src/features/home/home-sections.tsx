@@ -1,5 +1,5 @@
-import { type BestSeller, type Book } from '@pustak/sdk';
-import { HOME_LIMITS, type GenreCount, homeSections } from '@pustak/sdk/domain';
+import { type BestSeller, type Book, type GenreCount } from '@pustak/sdk';
+import { HOME_LIMITS, homeSections } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Link } from '../../components/link';
 import {
@@ -12,7 +12,7 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components';
-import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBestSellers, useBookList } from '../books';
+import { BookGrid, BookGridSkeleton, type GridColumns, SaleClockProvider, useBestSellers, useBookList, useGenreCounts } from '../books';
 import { Newsletter } from './components/newsletter';
 // The page's own style sheet, which the first script loads: the prerendered sections need it
 // for the first paint, before this module has arrived.
@@ -29,6 +29,8 @@ export default function HomeSections() {
   const list = useBookList();
   const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
   const bestSellers = useBestSellers();
+  // Counted by the server over the whole catalogue: the list above holds only its first page.
+  const genres = useGenreCounts();
   // Which deals run is the server's pricing; a card whose countdown ends reads the list again.
   const sections = homeSections(books.data ?? [], bestSellers.data ?? []);
   const retryBooks = () => void books.mutate();
@@ -37,12 +39,12 @@ export default function HomeSections() {
     <SaleClockProvider>
       <div className={`container ${styles.sections}`}>
         <Section id="genres" title="Shop By Genre" action={<SeeAll to="/books">All genres</SeeAll>}>
-          {books.error && !books.data ? (
-            <BooksError onRetry={retryBooks} />
-          ) : !books.data ? (
+          {genres.error && !genres.data ? (
+            <BooksError onRetry={() => void genres.mutate()} />
+          ) : !genres.data ? (
             <GenreSkeleton />
           ) : (
-            <GenreTiles genres={sections.genres} />
+            <GenreTiles genres={genres.data.slice(0, HOME_LIMITS.genres)} />
           )}
         </Section>
 

@@ -169,6 +169,25 @@ describe('BookCard', () => {
     });
   });
 
+  it("says 'Out of stock' and offers no Add to cart for a book with no copies left", async () => {
+    const { client, requests } = scriptedClient();
+    renderWithApp(<BookCard book={makeBook({ quantity: 0 })} />, { client, session: sessionFor('customer') });
+    const card = screen.getByRole('article');
+    expect(within(card).getByText('Out of stock')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Add to cart/ })).toBeNull();
+    // The rest of the card stays: its link, its price and the wishlist heart.
+    expect(within(card).getByRole('link', { name: 'Karnali Blues' })).toBeTruthy();
+    expect(within(card).getByText('Rs. 650.00')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Save Karnali Blues to wishlist' })).toBeTruthy();
+    expect(requestsTo(requests, '/addToCart/add', 'POST')).toEqual([]);
+  });
+
+  it('offers Add to cart and says nothing of stock while a copy is left', () => {
+    renderWithApp(<BookCard book={makeBook({ quantity: 1 })} />);
+    expect(screen.getByRole('button', { name: 'Add to cart – Karnali Blues' })).toBeTruthy();
+    expect(screen.queryByText('Out of stock')).toBeNull();
+  });
+
   it('only logs an add-to-cart failure on a card (no toast, nothing blocking)', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { client } = scriptedClient([{ path: /addToCart\/add$/, prefer: 'code=404' }]);

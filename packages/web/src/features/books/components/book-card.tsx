@@ -29,8 +29,8 @@ export interface BookCardProps {
 
 /**
  * The storefront book card: cover, title, author, the server's price (sale price and struck
- * list price while the deal runs), sale badge with countdown, wishlist heart and Add to cart. The whole
- * card links to /bookDetails/{bookId}.
+ * list price while the deal runs), sale badge with countdown, wishlist heart and Add to cart (or
+ * "Out of stock" when the book has none). The whole card links to /bookDetails/{bookId}.
  */
 export function BookCard({
   book,
@@ -73,17 +73,22 @@ export function BookCard({
         </Heading>
         <p className={styles.author}>{book.author}</p>
         <Price pricing={book.pricing} className={styles.price} />
-        <Button
-          variant="secondary"
-          size="sm"
-          block
-          className={styles.cartButton}
-          leadingIcon={<CartIcon size={16} />}
-          loading={cart.busy}
-          onClick={() => void addToCart()}
-        >
-          Add to cart{' '}<span className="visually-hidden">– {book.title}</span>
-        </Button>
+        {book.quantity > 0 ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            block
+            className={styles.cartButton}
+            leadingIcon={<CartIcon size={16} />}
+            loading={cart.busy}
+            onClick={() => void addToCart()}
+          >
+            Add to cart{' '}<span className="visually-hidden">– {book.title}</span>
+          </Button>
+        ) : (
+          // As the book page's buy box: nothing to add, said where the button would be.
+          <p className={styles.outOfStock}>Out of stock</p>
+        )}
         {showRemove && wishlist.saved ? (
           <Button
             variant="ghost"
