@@ -84,8 +84,8 @@ describe('two instances on one database', () => {
     const token = await negotiate(a);
     const client = await openHub(b, token);
     clients.push(client);
-    const [expires, nonce] = token.split('.');
-    await expect(openHub(b, `${expires}.${nonce}.${'A'.repeat(43)}`)).rejects.toThrow(/404/);
+    const [expires, nonce, user] = token.split('.');
+    await expect(openHub(b, `${expires}.${nonce}.${user}.${'A'.repeat(43)}`)).rejects.toThrow(/404/);
     await expect(openHub(a, 'not-a-token')).rejects.toThrow(/404/);
   });
 
@@ -120,6 +120,7 @@ describe('two instances on one database', () => {
     const fanout = services.broadcaster;
     const failsAfterNotify = {
       broadcast: fanout.broadcast.bind(fanout),
+      sendToUser: fanout.sendToUser.bind(fanout),
       publishInTransaction: async (...args: Parameters<NonNullable<typeof fanout.publishInTransaction>>) => {
         await fanout.publishInTransaction!(...args);
         throw new Error('the commit did not happen');

@@ -839,8 +839,8 @@ export interface paths {
          *     Then every book's stock is reduced (never below zero), the order becomes Completed,
          *     its claim code is cleared, a notification "{title} was just bought" is stored and every
          *     hub client receives ReceiveMessage("Purchased Book", "{title} was just bought") (see
-         *     `x-signalr`), naming the order's first book ("{title} and {n} more were just bought"
-         *     for several) and never the buyer.
+         *     `x-signalr`), naming one of its books (the first by title; "{title} and {n} more were
+         *     just bought" for several) and never the buyer.
          *     Tries are limited per order (5 in 15 minutes) and per staff account (30 failed ones in
          *     15 minutes; a verified order does not count); over a limit the reply is 429 with
          *     `Retry-After`, whatever the code.

@@ -59,6 +59,7 @@ export function createHandlers(palette: announcements.BannerPalette) {
     listMyOrders: orders.handlers.listMyOrders,
     cancelOrder: orders.handlers.cancelOrder,
     listAllOrders: orders.handlers.listAllOrders,
+    getShopInfo: orders.handlers.getShopInfo,
     // staff
     verifyOrder: staff.handlers.verifyOrder,
     // reviews
