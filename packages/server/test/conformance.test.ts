@@ -203,7 +203,20 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect((await clients.customer.orders.cancel(IDS.sitaPendingOrder)).data).toEqual({ orderId: IDS.sitaPendingOrder, status: 'Cancelled' });
   }],
   ['listNotifications', async () => {
-    expect((await clients.anonymous.notifications.list())[0]?.message).toBe('conform has purchased the book!');
+    // The purchase just verified, named by its book and not its buyer, newest of all.
+    const [latest, earlier] = await clients.anonymous.notifications.list();
+    expect(latest?.message).toBe('Karnali Blues and 1 more were just bought');
+    expect(Date.parse(latest!.createdAt)).toBeGreaterThan(Date.parse(earlier!.createdAt));
+  }],
+  ['getShopInfo', async () => {
+    expect(await clients.anonymous.orders.shopInfo()).toEqual({
+      name: 'Pustak',
+      address: 'Thamel Marg 12, Kathmandu 44600, Nepal',
+      openingHours: ['Sunday to Friday, 9:00 to 19:00', 'Saturday, 11:00 to 17:00'],
+      phone: '+977 1-4412345',
+      email: 'hello@pustak.com.np',
+      pickupHoldDays: 7,
+    });
   }],
   ['getActiveAnnouncement', async () => {
     expect(await clients.anonymous.announcements.active()).toMatchObject({ active: true, color: 'Blue' });

@@ -7,6 +7,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { IDS, startTestServer, type TestServer } from './helpers.js';
+import { until } from './instances.js';
 
 interface Received {
   from: string;
@@ -48,16 +49,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((done) => probe.close(() => done()));
   return port;
-}
-
-async function until(check: () => boolean, what: string, step?: () => Promise<void>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await step?.();
-    if (check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 const smtpServers: SMTPServer[] = [];
@@ -148,19 +139,24 @@ describe('e-mail over SMTP', () => {
     let queued = await row();
     expect(queued.sent_at).toBeNull();
     expect(tookMs).toBeLessThan(5_000);
-    await until(() => queued.attempts >= 1 && queued.last_error !== null, 'the first try to fail', async () => {
+    await until(async () => {
       queued = await row();
-    });
+      return queued.attempts >= 1 && queued.last_error !== null;
+    }, 'the first try to fail');
 
     const smtp = await startSmtp(port);
     smtpServers.push(smtp.server);
     // The retry is due a second after the failure on the server's clock, which the test moves.
-    await until(() => smtp.received.length >= 1, 'the mail after the SMTP server is back', async () => t.clock.advance(1_000));
+    await until(() => {
+      t.clock.advance(1_000);
+      return smtp.received.length >= 1;
+    }, 'the mail after the SMTP server is back');
     expect(smtp.received[0]!.to).toEqual(['sita@example.com']);
     expect(header(smtp.received[0]!.raw, 'Subject')).toBe(`Order Confirmation Details - Order ID: ${order.orderId}`);
-    await until(() => queued.sent_at !== null, 'the row marked sent', async () => {
+    await until(async () => {
       queued = await row();
-    });
+      return queued.sent_at !== null;
+    }, 'the row marked sent');
     // Later sweeps (the clock moved well past any retry) send nothing again.
     t.clock.advance(3_600_000);
     expect(await t.server.services.mail.sweep()).toBe(0);
