@@ -4,6 +4,7 @@
 // by a rolled-back transaction, the listener back after its connection is cut); cache clears
 // that reach every instance; health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueMail } from '../src/mail/outbox.js';
 import { messageUser } from '../src/modules/notifications/index.js';
 import { transact } from '../src/shared/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
@@ -118,6 +119,17 @@ describe('two instances on one database', () => {
     expect((await bell(readerToken))[0]).toEqual({ message: 'Your order is ready for pickup', createdAt: expect.any(String), personal: true });
     expect((await bell(otherToken)).map((n) => n.message)).not.toContain('Your order is ready for pickup');
     expect((await bell()).map((n) => n.message)).not.toContain('Your order is ready for pickup');
+  });
+
+  it('sends a queued mail once when both instances try to send it at the same moment, and sweeps leave it sent', async () => {
+    const [first, second] = group.instances.map((i) => i.server.services);
+    const outboxes = () => [...first!.mailer.outbox!, ...second!.mailer.outbox!].filter((m) => m.to === 'twice@example.com');
+    for (let round = 0; round < 10; round += 1) {
+      const id = await first!.db.transaction().execute((tx) => queueMail(tx, { to: 'twice@example.com', subject: `Round ${round}`, text: 'once' }, first!.clock.now()));
+      await Promise.all([first!.mail.deliver([id]), second!.mail.deliver([id]), second!.mail.deliver([id])]);
+    }
+    await Promise.all([first!.mail.sweep(), second!.mail.sweep()]);
+    expect(outboxes().map((m) => m.subject).sort()).toEqual(Array.from({ length: 10 }, (_, round) => `Round ${round}`));
   });
 
   it('delivers a broadcast raised on either instance to the clients of both', async () => {
