@@ -92,8 +92,8 @@ describe('the live hub', () => {
     const signalr = negotiate().post['x-signalr'];
     expect(signalr).toMatchObject({ hub: '/hubs/notification', protocol: { name: 'json', version: 1 }, clientToServer: [] });
     expect(signalr.protocol.recordSeparator).toBe('\u001e');
-    expect(signalr.serverToClient).toHaveLength(1);
-    const [event] = signalr.serverToClient;
+    expect(signalr.serverToClient.map((event: Json) => event.method)).toEqual(['ReceiveMessage', 'ReceiveUserMessage']);
+    const [event, personal] = signalr.serverToClient;
     expect(event.method).toBe('ReceiveMessage');
     expect(event.arguments.map((a: Json) => [a.name, a.schema.type])).toEqual([['sender', 'string'], ['text', 'string']]);
     expect(event.sentWhen.map((when: Json) => when.operationId).sort()).toEqual(['createBook', 'verifyOrder']);
@@ -102,7 +102,10 @@ describe('the live hub', () => {
       expect(op(when.operationId)['x-broadcasts']).toEqual([{ event: 'ReceiveMessage', arguments: when.arguments }]);
     }
     expect(event.sentWhen.find((w: Json) => w.operationId === 'createBook').arguments).toEqual(['Admin', 'New book added! {title}']);
-    expect(event.sentWhen.find((w: Json) => w.operationId === 'verifyOrder').arguments).toEqual(['Purchased Book', '{username} has purchased the book ']);
+    // A purchase names the book, never the buyer (issue 29, part 3).
+    expect(event.sentWhen.find((w: Json) => w.operationId === 'verifyOrder').arguments).toEqual(['Purchased Book', '{title} was just bought']);
+    expect(personal.arguments.map((a: Json) => [a.name, a.schema.type])).toEqual([['sender', 'string'], ['text', 'string']]);
+    expect(signalr.audience).toMatch(/ReceiveUserMessage to every connection \(on any instance\) of the one user/);
   });
 });
 
@@ -414,11 +417,11 @@ describe('examples that agree with each other (as of 2026-11-21)', () => {
 
   it('stores a purchase notification for every pickup it lists, after the order', () => {
     for (const notification of example('listNotifications').data) {
-      const bought = /^(\w+) has purchased the book!$/.exec(notification.message);
+      const bought = /^(.+?) (?:was|and \d+ more were) just bought$/.exec(notification.message);
       const added = /^New book added! (.+)$/.exec(notification.message);
       if (bought) {
         expect(
-          orders.some((o) => o.username === bought[1] && o.status === 'Completed' && Date.parse(o.orderDate) < Date.parse(notification.createdAt)),
+          orders.some((o) => o.bookTitles[0] === bought[1] && o.status === 'Completed' && Date.parse(o.orderDate) < Date.parse(notification.createdAt)),
           notification.message,
         ).toBe(true);
       } else {

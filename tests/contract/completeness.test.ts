@@ -49,6 +49,8 @@ const SPEC_CALLS: [method: string, path: string, operationId: string, tag: strin
   ['GET', '/order/userOrder', 'listMyOrders', 'orders', 'bearer'],
   ['PUT', '/order/cancel/{orderId}', 'cancelOrder', 'orders', 'bearer'],
   ['GET', '/order/all', 'listAllOrders', 'orders', 'bearer'],
+  // Beyond the spec (issue 29, part 4): the shop's pickup information, from the server's configuration.
+  ['GET', '/shop/info', 'getShopInfo', 'orders', 'public'],
   ['PUT', '/staff/verifyOrder/{orderId}', 'verifyOrder', 'staff', 'bearer'],
   ['GET', '/review/getReviews/{bookId}', 'listReviews', 'reviews', 'public'],
   ['POST', '/review/addReview', 'addReview', 'reviews', 'bearer'],

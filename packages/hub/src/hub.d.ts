@@ -15,8 +15,8 @@ export interface HubLogger {
 export interface NotificationHub {
   /** HTTP requests under HUB_PATH: negotiate, and a clear refusal of the HTTP transports. */
   handleRequest(req: IncomingMessage, res: ServerResponse, url: URL): void;
-  /** Negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`). */
-  negotiate(url: URL): object;
+  /** Negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`); its token carries `userId` when given. */
+  negotiate(url: URL, userId?: string): object;
   /**
    * WebSocket upgrades to HUB_PATH: refused without a negotiated token, from a refused Origin
    * (403) or over the address's connection cap (429).
@@ -24,6 +24,8 @@ export interface NotificationHub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
   /** Sends ReceiveMessage(sender, text) to every joined client; returns how many. */
   broadcast(sender: string, text: string): number;
+  /** Sends ReceiveUserMessage(sender, text) to the joined clients negotiated by this user only; returns how many. */
+  sendToUser(userId: string, sender: string, text: string): number;
   /** Cuts every connection without a close message; returns how many. */
   dropAll(): number;
   clientCount(): number;
@@ -33,8 +35,10 @@ export interface NotificationHub {
 
 /** How negotiate's connection tokens are made and checked (default: remembered in this process). */
 export interface ConnectionTokens {
-  issue(): string;
-  accept(token: string): boolean;
+  /** A token for one WebSocket, carrying the user who negotiated, if any. */
+  issue(userId?: string): string;
+  /** false when refused; `{ userId }` names the user it was issued to. */
+  accept(token: string): boolean | { userId?: string };
 }
 
 export declare function createNotificationHub(options: {

@@ -1,8 +1,10 @@
 // The SignalR-protocol hub at /hubs/notification, one module for the mock and the server
 // (@pustak/hub): negotiate, the WebSocket transport and the JSON hub protocol (records end
-// with 0x1E). Like the legacy ASP.NET Core hub it needs no sign-in (an access_token query or
-// Authorization header is accepted and ignored) and only ever sends ReceiveMessage(sender, text)
-// to everyone. On close it tells clients to reconnect (`allowReconnect: true`).
+// with 0x1E). Like the legacy ASP.NET Core hub it needs no sign-in and sends
+// ReceiveMessage(sender, text) to everyone. A server that knows who negotiated (the Pustak
+// server reads the bearer there and signs the user into the connection token) may also send
+// ReceiveUserMessage(sender, text) to one user's connections only (`sendToUser`); the mock
+// knows no users and never does. On close it tells clients to reconnect (`allowReconnect: true`).
 //
 // What an anonymous endpoint open to everyone must not let anyone do: a WebSocket needs a
 // connection token from negotiate (no skipping negotiation), one that has not sent its
@@ -40,11 +42,12 @@ const PROTOCOL_VERSION = 1;
  * @typedef {object} NotificationHub
  * @property {(req: Request, res: import('node:http').ServerResponse, url: URL) => void} handleRequest
  *   HTTP requests under HUB_PATH: negotiate, and a clear refusal of the HTTP transports.
- * @property {(url: URL) => object} negotiate negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`)
+ * @property {(url: URL, userId?: string) => object} negotiate negotiate's answer for this request URL (a POST to `${HUB_PATH}/negotiate`), its token carrying the signed-in user when given
  * @property {(req: Request, socket: import('node:stream').Duplex, head: Buffer, url: URL) => void} handleUpgrade
  *   WebSocket upgrades to HUB_PATH: refused (and the socket ended) without a negotiated token,
  *   from a refused Origin, or over the address's connection cap
  * @property {(sender: string, text: string) => number} broadcast sends ReceiveMessage, returns receivers
+ * @property {(userId: string, sender: string, text: string) => number} sendToUser sends ReceiveUserMessage to that user's connections only, returns receivers
  * @property {() => number} dropAll cuts every connection without a close message, returns how many
  * @property {() => number} clientCount connections that completed the handshake
  * @property {(options?: { allowReconnect?: boolean, graceMs?: number }) => Promise<void>} close sends every client a close record (allowReconnect: true unless told otherwise), then closes
@@ -53,8 +56,9 @@ const PROTOCOL_VERSION = 1;
 /**
  * How negotiate's connection tokens are made and checked. The default remembers them in this
  * process (one token, one WebSocket). Several instances behind a load balancer use signed,
- * short-lived tokens instead, so a negotiate answered by one instance is accepted by another.
- * @typedef {{ issue(): string, accept(token: string): boolean }} ConnectionTokens
+ * short-lived tokens instead, so a negotiate answered by one instance is accepted by another;
+ * those carry the user who negotiated (`accept` answers `{ userId }`).
+ * @typedef {{ issue(userId?: string): string, accept(token: string): boolean | { userId?: string } }} ConnectionTokens
  */
 
 /**
@@ -89,6 +93,8 @@ export function createNotificationHub({
   const pendingTokens = new Set();
   /** @type {Set<WebSocket>} */
   const joined = new Set();
+  /** The signed-in user of each socket negotiated with one. @type {WeakMap<WebSocket, string>} */
+  const userOf = new WeakMap();
   /** Open sockets per client address, from the upgrade until the TCP connection closes. */
   const perAddress = new Map();
 
@@ -198,16 +204,23 @@ export function createNotificationHub({
     // Pings (type 6) only keep the connection alive; nothing to answer.
   }
 
-  /** @param {URL} url */
-  function negotiate(url) {
+  /** @param {URL} url @param {string} [userId] */
+  function negotiate(url, userId) {
     const transports = [{ transport: 'WebSockets', transferFormats: ['Text', 'Binary'] }];
     if (Number(url.searchParams.get('negotiateVersion')) >= 1) {
       const connectionId = randomBytes(16).toString('base64url');
-      return { negotiateVersion: 1, connectionId, connectionToken: tokens.issue(), availableTransports: transports };
+      return { negotiateVersion: 1, connectionId, connectionToken: tokens.issue(userId), availableTransports: transports };
     }
     // Version 0 clients connect with the connectionId itself.
-    return { negotiateVersion: 0, connectionId: tokens.issue(), availableTransports: transports };
+    return { negotiateVersion: 0, connectionId: tokens.issue(userId), availableTransports: transports };
   }
+
+  /** @param {WebSocket} socket @param {object} message */
+  const sendIfOpen = (socket, message) => {
+    if (socket.readyState !== WebSocket.OPEN) return 0;
+    send(socket, message);
+    return 1;
+  };
 
   return {
     handleRequest(req, res, url) {
@@ -233,7 +246,8 @@ export function createNotificationHub({
         return refuse(socket, 429, 'Too Many Requests', `At most ${maxConnectionsPerAddress} hub connections per client address.`);
       }
       const id = url.searchParams.get('id');
-      if (id === null || !tokens.accept(id)) {
+      const accepted = id === null ? false : tokens.accept(id);
+      if (!accepted) {
         // Skipping negotiation, which SignalR allows for WebSockets, would let a client open
         // sockets without ever being handed a token.
         return refuse(socket, 404, 'Not Found', 'No such connection: negotiate first (POST /hubs/notification/negotiate).');
@@ -244,17 +258,24 @@ export function createNotificationHub({
         if (left > 0) perAddress.set(address, left);
         else perAddress.delete(address);
       });
-      server.handleUpgrade(req, socket, head, serve);
+      const userId = typeof accepted === 'object' ? accepted.userId : undefined;
+      server.handleUpgrade(req, socket, head, (webSocket) => {
+        if (userId) userOf.set(webSocket, userId);
+        serve(webSocket);
+      });
     },
 
     broadcast(sender, text) {
       const message = { type: MessageType.Invocation, target: 'ReceiveMessage', arguments: [sender, text] };
       let delivered = 0;
-      for (const socket of joined) {
-        if (socket.readyState !== WebSocket.OPEN) continue;
-        send(socket, message);
-        delivered += 1;
-      }
+      for (const socket of joined) delivered += sendIfOpen(socket, message);
+      return delivered;
+    },
+
+    sendToUser(userId, sender, text) {
+      const message = { type: MessageType.Invocation, target: 'ReceiveUserMessage', arguments: [sender, text] };
+      let delivered = 0;
+      for (const socket of joined) if (userOf.get(socket) === userId) delivered += sendIfOpen(socket, message);
       return delivered;
     },
 

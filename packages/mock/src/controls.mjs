@@ -15,14 +15,17 @@ import { readJsonObject, sendJson } from './http.mjs';
 
 export const CONTROL_BASE = '/__mock';
 
-/** What the legacy server broadcasts on book creation and on order verification. */
+/**
+ * What the server broadcasts on book creation and on order verification (a purchase names the
+ * book, never the buyer: issue 29, part 3).
+ */
 const SAMPLE_NOTIFICATIONS = /** @type {const} */ ([
   ['Admin', 'New book added! Palpasa Cafe'],
-  ['Purchased Book', 'sita has purchased the book '],
+  ['Purchased Book', 'Karnali Blues was just bought'],
   ['Admin', 'New book added! Muna Madan'],
-  ['Purchased Book', 'anisha has purchased the book '],
+  ['Purchased Book', 'Sapiens was just bought'],
   ['Admin', 'New book added! Karnali Blues'],
-  ['Purchased Book', 'gita has purchased the book '],
+  ['Purchased Book', 'Palpasa Cafe and 1 more were just bought'],
 ]);
 
 /**

@@ -19,9 +19,15 @@ export interface ConnectNotificationsOptions {
   url: string;
   /** Called for every `ReceiveMessage(sender, text)` the hub broadcasts. */
   onMessage: (sender: string, text: string) => void;
+  /**
+   * Called for every `ReceiveUserMessage(sender, text)`: a message meant for the signed-in user
+   * alone (their order), which the hub sends only to connections negotiated with their token
+   * (`accessTokenFactory`). The public feed still arrives through `onMessage`.
+   */
+  onUserMessage?: (sender: string, text: string) => void;
   /** Called on every state transition, including the initial `Connecting`. */
   onStateChange?: (state: ConnectionState) => void;
-  /** Supplies a bearer token for negotiate/transport requests; the hub itself is public. */
+  /** Supplies a bearer token for negotiate: the hub is public, and a valid token adds the user's own messages. */
   accessTokenFactory?: () => string | Promise<string>;
   /**
    * `error` receives a failed start and a connection closed for good; `warn` receives
@@ -87,6 +93,9 @@ export function connectNotifications(options: ConnectNotificationsOptions): Noti
         .build();
       hub.on('ReceiveMessage', (sender: unknown, text: unknown) => {
         options.onMessage(String(sender ?? ''), String(text ?? ''));
+      });
+      hub.on('ReceiveUserMessage', (sender: unknown, text: unknown) => {
+        (options.onUserMessage ?? options.onMessage)(String(sender ?? ''), String(text ?? ''));
       });
       hub.onreconnecting(() => setState('Reconnecting'));
       hub.onreconnected(() => setState('Connected'));

@@ -55,6 +55,8 @@ export type PlacedOrder = Schemas['PlacedOrder'];
 export type Announcement = Schemas['Announcement'];
 export type ActiveAnnouncement = Schemas['ActiveAnnouncement'];
 export type Notification = Schemas['Notification'];
+/** The shop's pickup information (`getShopInfo`). */
+export type ShopInfo = Schemas['ShopInfo'];
 export type Activity = Schemas['Activity'];
 export type WeeklySale = Schemas['WeeklySale'];
 export type RecentOrder = Schemas['RecentOrder'];

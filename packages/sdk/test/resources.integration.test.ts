@@ -263,6 +263,11 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(orders.length).toBeGreaterThan(0);
     expect(orders[0]?.orderItems.length).toBeGreaterThan(0);
   },
+  async getShopInfo() {
+    const shop = await clients.anonymous.orders.shopInfo();
+    expect(shop).toMatchObject({ name: 'Pustak', address: 'Thamel Marg 12, Kathmandu 44600, Nepal', pickupHoldDays: 7 });
+    expect(shop.openingHours).toEqual(['Sunday to Friday, 9:00 to 19:00', 'Saturday, 11:00 to 17:00']);
+  },
   async verifyOrder() {
     const reply = await clients.staff.staff.verifyOrder(IDS.order, '7F3A9C21');
     expect(reply.message).toBe('Order verified and stock updated successfully');

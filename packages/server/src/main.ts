@@ -10,6 +10,9 @@
 //   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
+//   SHOP_NAME, SHOP_ADDRESS, SHOP_OPENING_HOURS (lines separated by ";"), SHOP_PHONE, SHOP_EMAIL
+//                      the shop's pickup information (GET /shop/info, order e-mails); the contact page's by default
+//   PICKUP_HOLD_DAYS   days a ready order is held for pickup (default 7)
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
@@ -87,6 +90,18 @@ if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' &
   fail(`RATE_LIMITS must be "on" or "off", not "${process.env.RATE_LIMITS}".`);
 }
 
+const pickupHoldDays = process.env.PICKUP_HOLD_DAYS ? Number(process.env.PICKUP_HOLD_DAYS) : undefined;
+if (pickupHoldDays !== undefined && !(Number.isInteger(pickupHoldDays) && pickupHoldDays >= 1 && pickupHoldDays <= 365)) {
+  fail(`PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365, not "${process.env.PICKUP_HOLD_DAYS}".`);
+}
+const shop = {
+  name: process.env.SHOP_NAME?.trim(),
+  address: process.env.SHOP_ADDRESS?.trim(),
+  openingHours: process.env.SHOP_OPENING_HOURS ? process.env.SHOP_OPENING_HOURS.split(';').map((line) => line.trim()).filter(Boolean) : undefined,
+  phone: process.env.SHOP_PHONE?.trim(),
+  email: process.env.SHOP_EMAIL?.trim(),
+};
+
 let webDist: string | undefined;
 if (production) {
   webDist = resolve(process.env.WEB_DIST ?? join(repoRoot, 'packages/web/dist'));
@@ -112,6 +127,8 @@ try {
     resettable: memory,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM,
+    shop,
+    ...(pickupHoldDays ? { pickupHoldDays } : {}),
     publicUrl: process.env.PUBLIC_URL || undefined,
     webDist,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',

@@ -43,10 +43,12 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
   const database = await openDatabase(settings.database);
   const uploads = await uploadsFolder(settings.uploadsDir);
   let fanout: PostgresFanout | undefined;
+  let mail: Services['mail'] | undefined;
   try {
     const wired = await wireServices(settings, database, clock, log, uploads.dir);
     const { services, hub } = wired;
     fanout = wired.fanout;
+    mail = services.mail;
     const seed = seeder(settings.seed ?? false, database, contract, clock);
     await seed();
 
@@ -68,9 +70,11 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     });
     await fanout?.ready;
     routeHubUpgrades(app, hub);
+    // Mails a failed send or a dead instance left behind go out from here (mail/outbox.ts).
+    services.mail.start();
 
     let closing: Promise<void> | undefined;
-    const held = { fanout, database, uploads };
+    const held = { fanout, mail, database, uploads };
     return {
       app,
       services,
@@ -85,7 +89,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       },
     };
   } catch (error) {
-    await release({ fanout, database, uploads });
+    await release({ fanout, mail, database, uploads });
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPustakClient, type OperationId, type PustakClient } from '@pustak/sdk';
 // @ts-expect-error plain ESM script without type declarations
 import { findFreePort } from '@pustak/dev-tools/free-port';
+import { DEFAULT_SHOP } from '../src/shared/shop.js';
 import { IDS, lastCode, startTestServer, testContract, type TestServer } from './helpers.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -208,7 +209,14 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect((await clients.customer.orders.cancel(IDS.sitaPendingOrder)).data).toEqual({ orderId: IDS.sitaPendingOrder, status: 'Cancelled' });
   }],
   ['listNotifications', async () => {
-    expect((await clients.anonymous.notifications.list())[0]?.message).toBe('conform has purchased the book!');
+    // The purchase just verified, named by its book and not its buyer, newest of all.
+    const [latest, earlier] = await clients.anonymous.notifications.list();
+    expect(latest?.message).toBe('Karnali Blues and 1 more were just bought');
+    expect(Date.parse(latest!.createdAt)).toBeGreaterThan(Date.parse(earlier!.createdAt));
+  }],
+  ['getShopInfo', async () => {
+    // The server's configuration (here its defaults, the contact page's values) as the contract shapes it.
+    expect(await clients.anonymous.orders.shopInfo()).toEqual(DEFAULT_SHOP);
   }],
   ['getActiveAnnouncement', async () => {
     expect(await clients.anonymous.announcements.active()).toMatchObject({ active: true, color: 'Blue' });

@@ -12,7 +12,10 @@ import { createServer as createViteServer } from 'vite';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TOKEN_LIFETIME_MS } from '../src/live/hub.js';
-import { startTestServer, type TestServer, type TestServerOptions } from './helpers.js';
+import { messageUser } from '../src/modules/notifications/index.js';
+import { transact } from '../src/shared/context.js';
+import { IDS, startTestServer, type TestServer, type TestServerOptions } from './helpers.js';
+import { negotiate as negotiateAs, openHub, type RawHubClient } from './instances.js';
 import { startServerProcess, type ServerProcess } from './processes.js';
 
 let dataDir = '';
@@ -199,5 +202,41 @@ describe('what the hub refuses', () => {
     for (const origin of ['https://evil.example', 'https://shop.example.evil.example', 'null']) {
       expect((await open(t, await negotiate(t), { origin })).refused, origin).toBe(403);
     }
+  });
+});
+
+describe('messages meant for one user', () => {
+  let t: TestServer;
+  const clients: RawHubClient[] = [];
+  beforeAll(async () => {
+    t = await startTestServer({ listen: true });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await t.close();
+  });
+
+  it('reach a connection negotiated with the user\'s valid token, never one negotiated with a revoked token', async () => {
+    const revoked = await t.login('sita');
+    const changed = await t.call({ method: 'POST', url: '/api/auth/change-password', token: revoked, payload: { currentPassword: 'pustak123', newPassword: 'a-new-password-1', confirmPassword: 'a-new-password-1' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const current = changed.json().token as string;
+    const withRevoked = await openHub(t.url, await negotiateAs(t.url, revoked));
+    const withCurrent = await openHub(t.url, await negotiateAs(t.url, current));
+    clients.push(withRevoked, withCurrent);
+    const { services } = t.server;
+    await transact(services.db, services.broadcaster, (tx, publish) =>
+      messageUser(tx, publish, services.clock.now(), { userId: IDS.sita, sender: 'Order ready', text: 'Yours alone' }),
+    );
+    await transact(services.db, services.broadcaster, async (_tx, publish) => publish({ sender: 'Test', text: 'for everyone' }));
+    await until(() => withRevoked.messages.length > 0 && withCurrent.messages.length > 0, 'the public message on both');
+    expect(withCurrent.userMessages).toEqual([['Order ready', 'Yours alone']]);
+    expect(withRevoked.userMessages).toEqual([]);
+    // The bell: the revoked token reads as a guest (public only, no 401), the current one sees it.
+    const list = (token: string) => t.call({ method: 'GET', url: '/api/notification/all', token });
+    const asRevoked = await list(revoked);
+    expect(asRevoked.statusCode).toBe(200);
+    expect(asRevoked.json().data.map((n: { message: string }) => n.message)).not.toContain('Yours alone');
+    expect((await list(current)).json().data[0]).toEqual({ message: 'Yours alone', createdAt: expect.any(String), personal: true });
   });
 });

@@ -133,20 +133,24 @@ export async function api(origin: string, method: string, path: string, { token,
 /** A bare SignalR JSON-protocol client: negotiate on one origin, the WebSocket on another. */
 export interface RawHubClient {
   messages: [string, string][];
+  /** ReceiveUserMessage(sender, text): the messages meant for the user who negotiated. */
+  userMessages: [string, string][];
   closeRecords: unknown[];
   socket: WebSocket;
   close(): void;
 }
 
-export async function negotiate(origin: string): Promise<string> {
-  const reply = await fetch(`${origin}/hubs/notification/negotiate?negotiateVersion=1`, { method: 'POST' });
+/** Negotiates a connection token; with `bearer`, as that signed-in user. */
+export async function negotiate(origin: string, bearer?: string): Promise<string> {
+  const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : {};
+  const reply = await fetch(`${origin}/hubs/notification/negotiate?negotiateVersion=1`, { method: 'POST', headers });
   if (reply.status !== 200) throw new Error(`negotiate: ${reply.status}`);
   return ((await reply.json()) as { connectionToken: string }).connectionToken;
 }
 
 export function openHub(origin: string, token: string): Promise<RawHubClient> {
   const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/hubs/notification?id=${encodeURIComponent(token)}`);
-  const client: RawHubClient = { messages: [], closeRecords: [], socket, close: () => socket.close() };
+  const client: RawHubClient = { messages: [], userMessages: [], closeRecords: [], socket, close: () => socket.close() };
   return new Promise((done, fail) => {
     let handshaken = false;
     socket.on('open', () => socket.send(JSON.stringify({ protocol: 'json', version: 1 }) + '\x1e'));
@@ -160,6 +164,7 @@ export function openHub(origin: string, token: string): Promise<RawHubClient> {
           if (message.error) fail(new Error(message.error));
           else done(client);
         } else if (message.type === 1 && message.target === 'ReceiveMessage') client.messages.push(message.arguments);
+        else if (message.type === 1 && message.target === 'ReceiveUserMessage') client.userMessages.push(message.arguments);
         else if (message.type === 7) client.closeRecords.push(message);
       }
     });

@@ -4,6 +4,8 @@
 // by a rolled-back transaction, the listener back after its connection is cut); cache clears
 // that reach every instance; health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueMail } from '../src/mail/outbox.js';
+import { messageUser } from '../src/modules/notifications/index.js';
 import { transact } from '../src/shared/context.js';
 import { IDS, freshPostgresDatabase } from './helpers.js';
 import { api, insertAccounts, login, negotiate, openHub, query, startInstances, until, type InstanceGroup, type RawHubClient } from './instances.js';
@@ -20,7 +22,7 @@ describe('three instances starting together on an empty database', () => {
     const group = await startInstances(database.url, 3, { seed: true });
     cleanups.push(group.close);
     const migrations = await query(database.url, 'select name from kysely_migration order by name');
-    expect(migrations.map((m) => m.name)).toEqual(['0001-initial', '0002-search-index', '0003-search-text', '0004-rate-limits', '0005-order-item-codes', '0006-cart-current-price', '0007-cart-added-unit-price', '0008-account-passwords']);
+    expect(migrations.map((m) => m.name)).toEqual(['0001-initial', '0002-search-index', '0003-search-text', '0004-rate-limits', '0005-order-item-codes', '0006-cart-current-price', '0007-cart-added-unit-price', '0008-account-passwords', '0010-user-messages']);
     const [{ admins }] = await query(database.url, `select count(*)::int as admins from users where username = 'admin'`);
     expect(admins).toBe(1);
     const totals = await Promise.all(group.instances.map(async (i) => (await api(i.url, 'GET', '/api/book/all')).body.pagination.totalItems));
@@ -84,9 +86,50 @@ describe('two instances on one database', () => {
     const token = await negotiate(a);
     const client = await openHub(b, token);
     clients.push(client);
-    const [expires, nonce] = token.split('.');
-    await expect(openHub(b, `${expires}.${nonce}.${'A'.repeat(43)}`)).rejects.toThrow(/404/);
+    const [expires, nonce, user] = token.split('.');
+    await expect(openHub(b, `${expires}.${nonce}.${user}.${'A'.repeat(43)}`)).rejects.toThrow(/404/);
     await expect(openHub(a, 'not-a-token')).rejects.toThrow(/404/);
+  });
+
+  it('delivers a message meant for one user to each of their tabs, on both instances, and to nobody else', async () => {
+    const [reader, other] = await insertAccounts(dbUrl, 'private', 2);
+    const readerToken = await login(a, reader!);
+    const otherToken = await login(b, other!);
+    const tabOnA = await openHub(a, await negotiate(a, readerToken));
+    const tabOnB = await openHub(b, await negotiate(b, readerToken));
+    const otherUser = await openHub(a, await negotiate(a, otherToken));
+    const guest = await openHub(b, await negotiate(b));
+    clients.push(tabOnA, tabOnB, otherUser, guest);
+    const [{ id: readerId }] = await query(dbUrl, 'select id from users where username = $1', [reader]);
+    const { services } = group.instances[0]!.server;
+
+    await transact(services.db, services.broadcaster, (tx, publish) =>
+      messageUser(tx, publish, services.clock.now(), { userId: readerId, sender: 'Order ready', text: 'Your order is ready for pickup' }),
+    );
+    await until(() => tabOnA.userMessages.length > 0 && tabOnB.userMessages.length > 0, 'the message on both tabs');
+    expect(tabOnA.userMessages).toEqual([['Order ready', 'Your order is ready for pickup']]);
+    expect(tabOnB.userMessages).toEqual([['Order ready', 'Your order is ready for pickup']]);
+    // A public broadcast after it reaches everyone: had the private one reached the others, it came first.
+    await transact(services.db, services.broadcaster, async (_tx, publish) => publish({ sender: 'Test', text: 'after the private one' }));
+    await until(() => otherUser.messages.length > 0 && guest.messages.length > 0, 'the public message');
+    for (const client of [otherUser, guest]) expect([client.userMessages, client.messages.map((m) => m[1])]).toEqual([[], ['after the private one']]);
+
+    // Stored for the reader's bell only, on whichever instance they ask.
+    const bell = (token?: string) => api(b, 'GET', '/api/notification/all', token ? { token } : {}).then((r) => r.body.data as { message: string; personal?: boolean }[]);
+    expect((await bell(readerToken))[0]).toEqual({ message: 'Your order is ready for pickup', createdAt: expect.any(String), personal: true });
+    expect((await bell(otherToken)).map((n) => n.message)).not.toContain('Your order is ready for pickup');
+    expect((await bell()).map((n) => n.message)).not.toContain('Your order is ready for pickup');
+  });
+
+  it('sends a queued mail once when both instances try to send it at the same moment, and sweeps leave it sent', async () => {
+    const [first, second] = group.instances.map((i) => i.server.services);
+    const outboxes = () => [...first!.mailer.outbox!, ...second!.mailer.outbox!].filter((m) => m.to === 'twice@example.com');
+    for (let round = 0; round < 10; round += 1) {
+      const id = await first!.db.transaction().execute((tx) => queueMail(tx, { to: 'twice@example.com', subject: `Round ${round}`, text: 'once' }, first!.clock.now()));
+      await Promise.all([first!.mail.deliver([id]), second!.mail.deliver([id]), second!.mail.deliver([id])]);
+    }
+    await Promise.all([first!.mail.sweep(), second!.mail.sweep()]);
+    expect(outboxes().map((m) => m.subject).sort()).toEqual(Array.from({ length: 10 }, (_, round) => `Round ${round}`));
   });
 
   it('delivers a broadcast raised on either instance to the clients of both', async () => {
@@ -120,6 +163,7 @@ describe('two instances on one database', () => {
     const fanout = services.broadcaster;
     const failsAfterNotify = {
       broadcast: fanout.broadcast.bind(fanout),
+      sendToUser: fanout.sendToUser.bind(fanout),
       publishInTransaction: async (...args: Parameters<NonNullable<typeof fanout.publishInTransaction>>) => {
         await fanout.publishInTransaction!(...args);
         throw new Error('the commit did not happen');

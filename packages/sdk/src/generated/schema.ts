@@ -819,6 +819,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where and when orders are picked up
+         * @description The shop's name, address, opening hours, phone and e-mail, and how many days a ready
+         *     order is held at the counter, as the server is configured (the same text every order
+         *     e-mail carries). The web app shows it in the order confirmation and on the contact page.
+         *     Beyond the spec (which wrote these on the contact page).
+         */
+        get: operations["getShopInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/verifyOrder/{orderId}": {
         parameters: {
             query?: never;
@@ -837,9 +860,10 @@ export interface paths {
          *     5. code does not match (compared case-insensitively, spaces trimmed): 400 "Invalid claim code";
          *     6. a book short of stock: 400 "Not enough stock for book: {title}".
          *     Then every book's stock is reduced (never below zero), the order becomes Completed,
-         *     its claim code is cleared, a notification "{username} has purchased the book!" is
-         *     stored and every hub client receives ReceiveMessage("Purchased Book", "{username} has
-         *     purchased the book ") (see `x-signalr`).
+         *     its claim code is cleared, a notification "{title} was just bought" is stored and every
+         *     hub client receives ReceiveMessage("Purchased Book", "{title} was just bought") (see
+         *     `x-signalr`), naming one of its books (the first by title; "{title} and {n} more were
+         *     just bought" for several) and never the buyer.
          *     Tries are limited per order (5 in 15 minutes) and per staff account (30 failed ones in
          *     15 minutes; a verified order does not count); over a limit the reply is 429 with
          *     `Retry-After`, whatever the code.
@@ -907,7 +931,10 @@ export interface paths {
          * Stored notifications (the header bell)
          * @description Every stored notification, newest first (createdAt descending). The server stores one
          *     when a book is created ("New book added! {title}") and when staff verify an order
-         *     ("{username} has purchased the book!").
+         *     ("{title} was just bought", without the buyer's name).
+         *     Public, and personal when a bearer is sent: a signed-in caller's own messages (about
+         *     their orders, `personal: true`) are listed beside the public ones; no other user's ever
+         *     are. A missing, expired or revoked token is a guest: public messages only, never a 401.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -929,13 +956,17 @@ export interface paths {
         put?: never;
         /**
          * Start a live notification connection (SignalR negotiate)
-         * @description Anonymous: no sign-in is needed, and a bearer token (header or `access_token` query),
-         *     if sent, is ignored. The client (e.g. @microsoft/signalr) then opens the WebSocket
+         * @description No sign-in is needed. A bearer token (the `Authorization` header or the `access_token`
+         *     query, as @microsoft/signalr's `accessTokenFactory` sends it), when valid, names the
+         *     signed-in user: the connection token handed out carries that user, and the connection
+         *     then also receives the messages meant for that user alone (`ReceiveUserMessage`). A
+         *     missing, expired or revoked token connects anonymously (never a 401). The client (e.g. @microsoft/signalr) then opens the WebSocket
          *     `/hubs/notification?id={connectionToken}`, sends the handshake
          *     `{"protocol":"json","version":1}` followed by the record separator 0x1E, and from then
          *     on receives JSON hub records, each ending in 0x1E: pings (`{"type":6}`) every 15
          *     seconds and the invocations listed in `x-signalr.serverToClient`. The server calls no
-         *     client method other than ReceiveMessage and takes no client-to-server invocation.
+         *     client method other than ReceiveMessage and ReceiveUserMessage and takes no
+         *     client-to-server invocation.
          *     On shutdown it sends a close record `{"type":7,"allowReconnect":true}`.
          */
         post: operations["negotiateNotificationHub"];
@@ -1444,6 +1475,22 @@ export interface components {
             message: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description true on a message meant for the signed-in caller alone (their order); absent or false on a public one. */
+            personal?: boolean;
+        };
+        /** @description Where and when orders are picked up, from the server's configuration (the same text every order e-mail carries). */
+        ShopInfo: {
+            name: string;
+            address: string;
+            /** @description One line per set of days, in the order to show them. */
+            openingHours: string[];
+            phone: string;
+            email: string;
+            /**
+             * Format: int32
+             * @description Days a ready order is kept at the counter before it expires.
+             */
+            pickupHoldDays: number;
         };
         Activity: {
             message: string;
@@ -3283,6 +3330,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoOrders"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getShopInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shop's pickup information. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopInfo"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -60,6 +60,7 @@ export const OPERATIONS: OperationTable = {
   '/staff/verifyOrder/{orderId}': { put: 'verifyOrder' },
   '/review/getReviews/{bookId}': { get: 'listReviews' },
   '/review/addReview': { post: 'addReview' },
+  '/shop/info': { get: 'getShopInfo' },
   '/notification/all': { get: 'listNotifications' },
   '/hubs/notification/negotiate': { post: 'negotiateNotificationHub' },
   '/announcement/active': { get: 'getActiveAnnouncement' },

@@ -1,5 +1,5 @@
 import { PricesChangedError, isApiError } from '../errors.js';
-import type { CancelOrderResponse, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions } from '../types.js';
+import type { CancelOrderResponse, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions, ShopInfo } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
@@ -18,6 +18,8 @@ export interface OrdersApi {
   all(options?: RequestOptions): Promise<Order[]>;
   /** `cancelOrder` — Completed or Cancelled orders answer 400. */
   cancel(orderId: string, options?: RequestOptions): Promise<CancelOrderResponse>;
+  /** `getShopInfo` — public: where and when orders are picked up, and the hold period in days. */
+  shopInfo(options?: RequestOptions): Promise<ShopInfo>;
 }
 
 export function ordersApi(raw: RawClient): OrdersApi {
@@ -34,5 +36,6 @@ export function ordersApi(raw: RawClient): OrdersApi {
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
+    shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),
   };
 }

@@ -227,6 +227,34 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010-user-messages': {
+    // Messages meant for one user (issue 29, part 3): a notification's owner (null: public, as
+    // every row before), and the mail outbox, written in the transaction of the event and sent
+    // after it commits by whichever instance claims the row first (mail/outbox.ts). Numbered
+    // 0010 so the order lifecycle's migration, written at the same time, can take 0009.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('notifications')
+        .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('cascade'))
+        .execute();
+      await sql`create index notifications_user_created on notifications (user_id, created_at desc) where user_id is not null`.execute(db);
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('claimed_until', 'timestamptz')
+        .addColumn('sent_at', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .execute();
+      await sql`create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is null`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

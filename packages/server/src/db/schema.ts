@@ -107,6 +107,25 @@ export interface NotificationsTable {
   id: string;
   message: string;
   created_at: Timestamp;
+  /** The one user it is meant for; null (every row before migration 0010): public. */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** E-mails waiting to go out or sent (mail/outbox.ts), written in the transaction of their event. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Timestamp;
+  /** When the sweep may try it (again); the committing instance sends it at once regardless. */
+  next_attempt_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Claimed by an instance sending it until then (the lease); null when nobody holds it. */
+  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AnnouncementsTable {
@@ -139,6 +158,7 @@ export interface Database {
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
   rate_limits: RateLimitsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

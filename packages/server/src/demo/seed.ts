@@ -178,5 +178,5 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
 
 /** Empties every table (the sandbox's POST /__dev/reset). */
 export async function wipe(db: Db): Promise<void> {
-  await sql`truncate table order_items, orders, cart_items, wishlist, reviews, notifications, announcements, books, users`.execute(db);
+  await sql`truncate table mail_outbox, order_items, orders, cart_items, wishlist, reviews, notifications, announcements, books, users`.execute(db);
 }

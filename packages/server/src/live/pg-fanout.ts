@@ -36,14 +36,15 @@ export interface PostgresFanout extends Broadcaster {
 export interface FanoutOptions {
   url: string;
   db: Kysely<any>;
-  /** Delivers a message to this instance's hub clients. */
+  /** Delivers a message to this instance's hub clients (the user's only, when it names one). */
   deliver(message: LiveMessage): void;
   /** Drops this instance's cache, or part of it (a clear from another instance, or all after a reconnect). */
   clearCache(cache: SharedCacheName | 'all', only?: CacheScope): void;
   log: { info(message: string): void; warn(message: string): void };
 }
 
-const payloadOf = ({ sender, text }: LiveMessage) => JSON.stringify({ sender: sender.slice(0, MAX_TEXT), text: text.slice(0, MAX_TEXT) });
+const payloadOf = ({ sender, text, userId }: LiveMessage) =>
+  JSON.stringify({ sender: sender.slice(0, MAX_TEXT), text: text.slice(0, MAX_TEXT), ...(userId ? { userId } : {}) });
 
 export function createPostgresFanout({ url, db, deliver, clearCache, log }: FanoutOptions): PostgresFanout {
   const instanceId = randomUUID();
@@ -59,7 +60,9 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
   function onNotification({ channel, payload }: pg.Notification) {
     try {
       const message = JSON.parse(payload ?? '{}');
-      if (channel === LIVE && typeof message.sender === 'string' && typeof message.text === 'string') deliver(message);
+      if (channel === LIVE && typeof message.sender === 'string' && typeof message.text === 'string') {
+        deliver({ sender: message.sender, text: message.text, ...(typeof message.userId === 'string' ? { userId: message.userId } : {}) });
+      }
       else if (channel === CACHE && message.from !== instanceId && (message.cache === 'catalogue' || message.cache === 'callers')) {
         const only = typeof message.key === 'string' ? { key: message.key } : typeof message.tag === 'string' ? { tag: message.tag } : undefined;
         clearCache(message.cache, only);
@@ -127,6 +130,10 @@ export function createPostgresFanout({ url, db, deliver, clearCache, log }: Fano
     },
     broadcast(sender, text) {
       void notify(LIVE, payloadOf({ sender, text }));
+      return 0;
+    },
+    sendToUser(userId, sender, text) {
+      void notify(LIVE, payloadOf({ sender, text, userId }));
       return 0;
     },
     clearElsewhere(cache, only) {

@@ -67,6 +67,7 @@ export function createHandlers({ genres }: ContractLists) {
     listMyOrders: orders.handlers.listMyOrders,
     cancelOrder: orders.handlers.cancelOrder,
     listAllOrders: orders.handlers.listAllOrders,
+    getShopInfo: orders.handlers.getShopInfo,
     // staff
     verifyOrder: staff.handlers.verifyOrder,
     // reviews

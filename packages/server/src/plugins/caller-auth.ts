@@ -5,33 +5,18 @@
 // reset) is refused like an expired one. Public operations ignore any bearer.
 import fp from 'fastify-plugin';
 import { operationOf, type Contract } from '../http/contract.js';
+import { bearerToken, currentCaller } from '../shared/caller.js';
 import type { Caller } from '../shared/handler.js';
 import type { Services } from '../shared/services.js';
+
+// The one check of a token, shared with the operations that read an optional bearer (the
+// notifications list, the hub's negotiate).
+export { currentCaller };
 
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
   }
-}
-
-function bearerToken(header: string | undefined): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match ? match[1]! : null;
-}
-
-/**
- * The account a bearer token speaks for, as it is now (role included), or undefined for a
- * malformed, forged, expired or revoked token (its version older than the account's).
- */
-export async function currentCaller(services: Services, token: string | null): Promise<Caller | undefined> {
-  const claims = token ? await services.tokens.read(token) : null;
-  if (!claims) return undefined;
-  const account = await services.callers.get(claims.id, () =>
-    services.db.selectFrom('users').select(['id', 'username', 'email', 'role', 'token_version']).where('id', '=', claims.id).executeTakeFirst(),
-  );
-  if (!account || account.token_version !== claims.version) return undefined;
-  const { token_version: _version, ...caller } = account;
-  return caller;
 }
 
 export const callerAuth = fp<{ contract: Contract; services: Services }>(async (app, { contract, services }) => {

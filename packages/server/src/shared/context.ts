@@ -10,7 +10,7 @@ export type Queryable = Kysely<Database>;
 /**
  * Runs `work` in one transaction. Live messages it publishes go out only with the commit
  * (NOTIFY inside the transaction on PostgreSQL, the hub after it on PGlite), so a refused or
- * failed request announces nothing.
+ * failed request announces nothing; mails it queued (`{ mailId }`) are sent after the commit.
  */
 export async function transact<T>(
   db: Db,
@@ -18,13 +18,23 @@ export async function transact<T>(
   work: (tx: Tx, publish: Publish) => Promise<T>,
 ): Promise<T> {
   const pending: LiveMessage[] = [];
+  const mails: string[] = [];
   const inTransaction = broadcaster?.publishInTransaction?.bind(broadcaster);
   const result = await db.transaction().execute(async (tx) => {
-    const value = await work(tx, (message) => pending.push(message));
+    const value = await work(tx, (message) => {
+      if ('mailId' in message) mails.push(message.mailId);
+      else pending.push(message);
+    });
     if (inTransaction && pending.length > 0) await inTransaction(tx, pending);
     return value;
   });
-  if (!inTransaction) for (const { sender, text } of pending) broadcaster?.broadcast(sender, text);
+  if (!inTransaction) {
+    for (const { sender, text, userId } of pending) {
+      if (userId) broadcaster?.sendToUser(userId, sender, text);
+      else broadcaster?.broadcast(sender, text);
+    }
+  }
+  if (mails.length > 0) await broadcaster?.deliverMail?.(mails);
   return result;
 }
 

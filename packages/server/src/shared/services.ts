@@ -4,13 +4,15 @@ import type { Clock } from '../clock.js';
 import type { Db } from './context.js';
 import type { Broadcaster } from '../live/notifier.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { MailDelivery } from '../mail/outbox.js';
+import type { ShopInfo } from './shop.js';
 import type { ImageStore } from '../storage/images.js';
 
 /** Everything a handler may reach, created once per server. */
 /** The hub's HTTP side (negotiate); its WebSocket side is wired to the server's upgrade event. */
 export interface HubEndpoint {
-  /** Negotiate's answer for the request URL. */
-  negotiate(url: URL): object;
+  /** Negotiate's answer for the request URL; the connection carries `userId` when given. */
+  negotiate(url: URL, userId?: string): object;
 }
 
 export interface Services {
@@ -18,8 +20,14 @@ export interface Services {
   db: Db;
   clock: Clock;
   tokens: TokenService;
+  /** The transport (the dev outbox or SMTP); requests queue mail through mail/outbox.ts instead. */
   mailer: Mailer;
+  /** Sends the outbox's mails after their commit, and retries (mail/outbox.ts). */
+  mail: MailDelivery;
+  /** Live messages after the commit, and the mails a transaction queued (see transact). */
   broadcaster: Broadcaster;
+  /** The shop's pickup information (GET /shop/info, every order e-mail). */
+  shop: ShopInfo;
   images: ImageStore;
   cache: ReadCache;
   /** Signed-in callers (id, name, e-mail, current role) for 2 s; a role change clears it. */

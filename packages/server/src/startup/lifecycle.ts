@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OpenDatabase } from '../db/database.js';
 import type { Hub } from '../live/hub.js';
 import type { PostgresFanout } from '../live/pg-fanout.js';
+import type { MailDelivery } from '../mail/outbox.js';
 
 /** Where uploaded covers are kept: `dir`, else a temporary folder removed at close. */
 export async function uploadsFolder(dir: string | undefined): Promise<{ dir: string; remove(): Promise<void> }> {
@@ -26,12 +27,15 @@ export async function listen(app: FastifyInstance, port: number, host: string): 
 
 export interface Held {
   fanout: PostgresFanout | undefined;
+  /** The outbox's sweep and the sends under way, stopped before the database closes. */
+  mail?: MailDelivery | undefined;
   database: OpenDatabase;
   uploads: { remove(): Promise<void> };
 }
 
 /** Lets go of the fan-out, the database and a temporary uploads folder (at close, or a failed start). */
-export async function release({ fanout, database, uploads }: Held) {
+export async function release({ fanout, mail, database, uploads }: Held) {
+  await mail?.stop();
   await fanout?.close();
   await database.close();
   await uploads.remove();

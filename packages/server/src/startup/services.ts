@@ -9,10 +9,13 @@ import type { OpenDatabase } from '../db/database.js';
 import { addressKey } from '../http/rate-limit.js';
 import { HUB_PATH, createHub, signedConnectionTokens, type Hub } from '../live/hub.js';
 import { createPostgresFanout, type PostgresFanout, type SharedCacheName } from '../live/pg-fanout.js';
+import type { Broadcaster } from '../live/notifier.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
+import { createMailDelivery, type MailDelivery } from '../mail/outbox.js';
 import { hubOriginCheck } from '../plugins/security-headers.js';
 import type { ServerSettings } from './settings.js';
 import type { Services } from '../shared/services.js';
+import { shopInfo } from '../shared/shop.js';
 import { createImageStore } from '../storage/images.js';
 
 type Log = Services['log'];
@@ -27,6 +30,7 @@ export interface WiredServices {
 export async function wireServices(settings: ServerSettings, database: OpenDatabase, clock: Clock, log: Log, uploadsDir: string): Promise<WiredServices> {
   const images = await createImageStore(uploadsDir);
   const mailer = createMailer(settings, clock, log);
+  const mail = createMailDelivery({ db: database.db, mailer, clock, log, ...settings.mail });
   const hub = createServerHub(settings, clock, log);
   const caches: Caches = {
     catalogue: createReadCache(clock),
@@ -38,7 +42,9 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
     clock,
     tokens: createTokenService(settings.jwtSecret, clock),
     mailer,
-    broadcaster: fanout ?? hub,
+    mail,
+    broadcaster: withMail(fanout ?? hub, mail),
+    shop: shopInfo(settings.shop, settings.pickupHoldDays),
     hub,
     images,
     cache: shared(caches, 'catalogue', fanout),
@@ -52,8 +58,18 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
 /** Over SMTP_URL, else the dev outbox (GET /__dev/outbox). */
 function createMailer(settings: ServerSettings, clock: Clock, log: Log): Mailer {
   return settings.smtpUrl
-    ? createSmtpMailer(settings.smtpUrl, settings.mailFrom ?? 'Pustak <no-reply@pustak.example>', log)
+    ? createSmtpMailer(settings.smtpUrl, settings.mailFrom ?? 'Pustak <no-reply@pustak.example>')
     : createOutboxMailer(() => clock.now(), log);
+}
+
+/** The live channel, which also sends the mails a transaction queued once it commits. */
+function withMail(live: Broadcaster, mail: MailDelivery): Broadcaster {
+  return {
+    broadcast: (sender, text) => live.broadcast(sender, text),
+    sendToUser: (userId, sender, text) => live.sendToUser(userId, sender, text),
+    ...(live.publishInTransaction ? { publishInTransaction: live.publishInTransaction.bind(live) } : {}),
+    deliverMail: (ids) => mail.deliver(ids),
+  };
 }
 
 function createServerHub(settings: ServerSettings, clock: Clock, log: Log): Hub {
@@ -83,7 +99,7 @@ function createFanout(database: OpenDatabase, hub: Hub, caches: Caches, log: Log
   return createPostgresFanout({
     url: database.url!,
     db: database.db,
-    deliver: ({ sender, text }) => hub.broadcast(sender, text),
+    deliver: ({ sender, text, userId }) => (userId ? hub.sendToUser(userId, sender, text) : hub.broadcast(sender, text)),
     clearCache: (name, only) => {
       if (name !== 'all' && only) return 'key' in only ? caches[name].forget(only.key) : caches[name].forgetTagged(only.tag);
       if (name !== 'callers') caches.catalogue.clear();

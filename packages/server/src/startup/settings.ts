@@ -5,7 +5,9 @@ import type { DatabaseTarget } from '../db/database.js';
 import type { Contract } from '../http/contract.js';
 import type { RateLimits } from '../http/rate-limit.js';
 import type { RateLimitStore } from '../http/rate-limit-stores.js';
+import type { MailDeliveryOptions } from '../mail/outbox.js';
 import type { Services } from '../shared/services.js';
+import type { ShopInfo } from '../shared/shop.js';
 
 export interface ServerSettings {
   database: DatabaseTarget;
@@ -19,6 +21,12 @@ export interface ServerSettings {
   resettable?: boolean;
   smtpUrl?: string | undefined;
   mailFrom?: string;
+  /** The outbox's retries and sweep (mail/outbox.ts MAIL_DEFAULTS unless given). */
+  mail?: Pick<MailDeliveryOptions, 'leaseMs' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxAttempts' | 'sweepEveryMs'>;
+  /** The shop's name, address, opening hours, phone and e-mail (SHOP_*); the contact page's values by default. */
+  shop?: Partial<Omit<ShopInfo, 'pickupHoldDays'>>;
+  /** Days a ready order is held for pickup (PICKUP_HOLD_DAYS): 7. */
+  pickupHoldDays?: number;
   publicUrl?: string | undefined;
   webDist?: string | undefined;
   trustProxy?: boolean;

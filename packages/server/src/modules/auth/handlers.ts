@@ -18,8 +18,8 @@ import {
 const tokenFor = (services: Services, user: UserRow) => services.tokens.issue({ ...user, version: user.token_version });
 
 export const registerUser: Handler<'registerUser'> = async ({ body, services }) => {
-  const { user, mail } = await register(services.db, body, services.clock.now());
-  await services.mailer.send(mail);
+  const { user, mailId } = await register(services.db, body, services.clock.now());
+  await services.mail.deliver([mailId]);
   return { status: 'success', message: 'User registered successfully', statusCode: 200, user: userView(user) };
 };
 
@@ -35,16 +35,16 @@ export const verifyEmailCode: Handler<'verifyEmail'> = async ({ body, services }
 };
 
 export const resendVerificationCode: Handler<'resendVerificationCode'> = async ({ body, services }) => {
-  const { user, mail } = await resendCode(services.db, body.username, body.password, services.clock.now());
-  await services.mailer.send(mail);
+  const { user, mailId } = await resendCode(services.db, body.username, body.password, services.clock.now());
+  await services.mail.deliver([mailId]);
   return { status: 'success', message: 'A new verification code has been sent to your e-mail', statusCode: 200, user: userView(user) };
 };
 
 export const requestPasswordReset: Handler<'requestPasswordReset'> = async ({ body, services }) => {
-  const mail = await requestReset(services.db, body.usernameOrEmail, services.clock.now());
-  // Not awaited: the answer would otherwise wait for the mail server only when an account
-  // matched, and tell so. The mailer never rejects (a failed send is logged).
-  if (mail) void services.mailer.send(mail);
+  const mailId = await requestReset(services.db, body.usernameOrEmail, services.clock.now());
+  // Over SMTP `deliver` does not wait for the mail server (the answer would otherwise take longer
+  // only when an account matched, and tell so); it waits only for the in-process dev outbox.
+  if (mailId) await services.mail.deliver([mailId]);
   return { status: 'success', message: PASSWORD_RESET_REQUESTED, statusCode: 200 };
 };
 

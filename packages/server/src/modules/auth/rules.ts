@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { burnPasswordCheck, hashPassword, passwordMatches } from '../../auth/passwords.js';
 import type { Role, UserRow } from '../../db/schema.js';
 import type { Mail } from '../../mail/mailer.js';
-import type { Db } from '../../shared/context.js';
+import { queueMail } from '../../mail/outbox.js';
+import type { Db, Tx } from '../../shared/context.js';
 import { notFound, rejected, unauthenticated } from '../../shared/errors.js';
 import { isUniqueViolationRefusal } from './account-errors.js';
 
@@ -48,9 +49,10 @@ const otpMail = (user: { email: string; username: string }, code: string): Mail 
  * Creates an unverified account and answers the mail with its one-time code. The first account
  * of an empty database becomes Admin; the count is taken under a lock so two first
  * registrations cannot both win. Registering again with the e-mail of an account that was never
- * verified takes that account over with the new name and password and sends a new code.
+ * verified takes that account over with the new name and password and sends a new code. The
+ * mail is queued in the same transaction (mail/outbox.ts): send `mailId` after it answers.
  */
-export async function register(db: Db, input: Registration, now: Date): Promise<{ user: UserRow; mail: Mail }> {
+export async function register(db: Db, input: Registration, now: Date): Promise<{ user: UserRow; mailId: string }> {
   const username = normalizeUsername(input.username);
   const email = input.email.trim();
   if (!username) throw rejected('Username is required');
@@ -61,42 +63,46 @@ export async function register(db: Db, input: Registration, now: Date): Promise<
   const expires = new Date(now.getTime() + OTP_LIFETIME_MS);
 
   try {
-    const user = await db.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('pustak:register'))`.execute(tx);
-      const sameName = await tx.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
-      const sameEmail = await tx.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-      if (sameEmail && !sameEmail.is_verified && (!sameName || sameName.id === sameEmail.id)) {
-        return tx
-          .updateTable('users')
-          .set({ username, email, password_hash: passwordHash, otp_code: code, otp_expires_at: expires, otp_failed_tries: 0 })
-          .where('id', '=', sameEmail.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
-      if (sameName) throw rejected('Username is already taken');
-      if (sameEmail) throw rejected('Email is already registered');
-      const { count } = await tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      const role: Role = Number(count) === 0 ? 'Admin' : 'User';
-      return tx
-        .insertInto('users')
-        .values({
-          id: randomUUID(),
-          username,
-          email,
-          password_hash: passwordHash,
-          role,
-          is_verified: false,
-          otp_code: code,
-          otp_expires_at: expires,
-          otp_failed_tries: 0,
-          created_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (tx) => {
+      const user = await registerIn(tx);
+      return { user, mailId: await queueMail(tx, otpMail(user, code), now) };
     });
-    return { user, mail: otpMail(user, code) };
   } catch (error) {
     throw isUniqueViolationRefusal(error, 'Username is already taken');
+  }
+
+  async function registerIn(tx: Tx): Promise<UserRow> {
+    await sql`select pg_advisory_xact_lock(hashtext('pustak:register'))`.execute(tx);
+    const sameName = await tx.selectFrom('users').selectAll().where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+    const sameEmail = await tx.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    if (sameEmail && !sameEmail.is_verified && (!sameName || sameName.id === sameEmail.id)) {
+      return tx
+        .updateTable('users')
+        .set({ username, email, password_hash: passwordHash, otp_code: code, otp_expires_at: expires, otp_failed_tries: 0 })
+        .where('id', '=', sameEmail.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    if (sameName) throw rejected('Username is already taken');
+    if (sameEmail) throw rejected('Email is already registered');
+    const { count } = await tx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const role: Role = Number(count) === 0 ? 'Admin' : 'User';
+    return tx
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        username,
+        email,
+        password_hash: passwordHash,
+        role,
+        is_verified: false,
+        otp_code: code,
+        otp_expires_at: expires,
+        otp_failed_tries: 0,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 }
 
@@ -159,19 +165,21 @@ export async function signIn(db: Db, username: string, password: string): Promis
  * A new one-time code for an account that is not verified yet, for its owner only (the password
  * is checked as sign-in checks it). Answers the account, whose id the verification needs.
  */
-export async function resendCode(db: Db, username: string, password: string, now: Date): Promise<{ user: UserRow; mail: Mail }> {
+export async function resendCode(db: Db, username: string, password: string, now: Date): Promise<{ user: UserRow; mailId: string }> {
   const account = await accountWithPassword(db, username, password);
   if (account.is_verified) throw rejected('User is already verified');
   const code = newOtp();
-  const user = await db
-    .updateTable('users')
-    .set({ otp_code: code, otp_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), otp_failed_tries: 0 })
-    .where('id', '=', account.id)
-    .where('is_verified', '=', false)
-    .returningAll()
-    .executeTakeFirst();
-  if (!user) throw rejected('User is already verified');
-  return { user, mail: otpMail(user, code) };
+  return db.transaction().execute(async (tx) => {
+    const user = await tx
+      .updateTable('users')
+      .set({ otp_code: code, otp_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), otp_failed_tries: 0 })
+      .where('id', '=', account.id)
+      .where('is_verified', '=', false)
+      .returningAll()
+      .executeTakeFirst();
+    if (!user) throw rejected('User is already verified');
+    return { user, mailId: await queueMail(tx, otpMail(user, code), now) };
+  });
 }
 
 export const PASSWORD_RESET_REQUESTED = 'If an account matches, we have e-mailed it a 5-digit code to reset the password.';
@@ -197,17 +205,20 @@ const resetMail = (user: { email: string; username: string }, code: string): Mai
 /**
  * A reset code for the account the name or address names, if any: one UPDATE whether or not
  * one matches, so neither the answer nor its time tells which names have an account. A new
- * request replaces an earlier code (and its count of tries).
+ * request replaces an earlier code (and its count of tries). Answers the queued mail's id, or
+ * null when no account matched.
  */
-export async function requestPasswordReset(db: Db, usernameOrEmail: string, now: Date): Promise<Mail | null> {
+export async function requestPasswordReset(db: Db, usernameOrEmail: string, now: Date): Promise<string | null> {
   const code = newOtp();
-  const user = await db
-    .updateTable('users')
-    .set({ reset_code: code, reset_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), reset_failed_tries: 0 })
-    .where(accountNamed(usernameOrEmail))
-    .returning(['email', 'username'])
-    .executeTakeFirst();
-  return user ? resetMail(user, code) : null;
+  return db.transaction().execute(async (tx) => {
+    const user = await tx
+      .updateTable('users')
+      .set({ reset_code: code, reset_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), reset_failed_tries: 0 })
+      .where(accountNamed(usernameOrEmail))
+      .returning(['email', 'username'])
+      .executeTakeFirst();
+    return user ? queueMail(tx, resetMail(user, code), now) : null;
+  });
 }
 
 export interface PasswordReset {

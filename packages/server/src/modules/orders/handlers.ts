@@ -7,10 +7,10 @@ import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as plac
 import { orderView } from './views.js';
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
-  const placed = await placeOrderRule(services.db, caller(), services.clock.now(), body?.expectedTotal);
+  const placed = await placeOrderRule(services.db, caller(), services.clock.now(), services.shop, body?.expectedTotal);
   // Best sellers count order lines; stock and the rest of the catalog change only at verification.
   await forgetBestSellers(services);
-  await services.mailer.send(placed.mail);
+  await services.mail.deliver([placed.mailId]);
   return {
     status: 'success',
     message: 'Order placed successfully',
@@ -26,6 +26,8 @@ export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services
     },
   };
 };
+
+export const getShopInfo: Handler<'getShopInfo'> = async ({ services }) => services.shop;
 
 export const listMyOrders: Handler<'listMyOrders'> = async ({ caller, services }) => ({
   status: 'success',

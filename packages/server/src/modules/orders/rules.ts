@@ -3,10 +3,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OrderRow, OrderStatus } from '../../db/schema.js';
-import type { Mail } from '../../mail/mailer.js';
+import { queueMail } from '../../mail/outbox.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { conflict, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
-import { formatPercent, formatRupees } from '../../shared/money.js';
+import { formatPercent } from '../../shared/money.js';
+import { orderMail } from '../../shared/order-mail.js';
+import type { ShopInfo } from '../../shared/shop.js';
 import type { CartOffer } from '../../shared/pricing.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
 
@@ -19,7 +21,8 @@ export interface PlacedOrder {
   discounts: { offer: CartOffer; amountPaisa: number }[];
   finalTotalPaisa: number;
   discountBp: number;
-  mail: Mail;
+  /** The confirmation e-mail, queued in the order's transaction (mail/outbox.ts): send it after the commit. */
+  mailId: string;
 }
 
 /** 8 upper-case hex characters. */
@@ -32,10 +35,10 @@ const newClaimCode = () => randomBytes(4).toString('hex').toUpperCase();
  * refused (409) and nothing changes. A line above the current stock is refused; stock itself
  * changes only at verification.
  */
-export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date, expectedTotal?: number): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, expectedTotal?: number): Promise<PlacedOrder> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await placeOnce(db, user, now, expectedTotal);
+      return await placeOnce(db, user, now, shop, expectedTotal);
     } catch (error) {
       // Two open orders drew the same claim code (1 in 4 billion): draw again.
       if (attempt < 5 && !(error instanceof RuleRefusal) && isUniqueViolation(error)) continue;
@@ -44,7 +47,7 @@ export async function placeOrder(db: Db, user: { id: string; email: string; user
   }
 }
 
-async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date, expectedTotal: number | undefined): Promise<PlacedOrder> {
+async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, expectedTotal: number | undefined): Promise<PlacedOrder> {
   return db.transaction().execute(async (tx) => {
     const lines = await cartLinesQuery(tx, user.id).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items').execute();
     if (lines.length === 0) throw rejected('Cart is empty');
@@ -72,21 +75,22 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
           as item(id, book_id, title, item_code, quantity, unit_price, charged)
       )
       delete from cart_items where user_id = ${user.id}`.execute(tx);
-    const mail: Mail = {
-      to: user.email,
-      subject: `Order Confirmation Details - Order ID: ${orderId}`,
-      text: [
-        `Hello ${user.username},`,
-        '',
-        `Thank you for your order ${orderId}.`,
-        ...items.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.charged)}`),
-        `Discount: ${formatPercent(cart.discountBp)}`,
-        `Total: ${formatRupees(cart.totalPaisa)}`,
-        '',
-        `Your claim code is ${claimCode}. Show it at the counter to collect your books.`,
-      ].join('\n'),
-    };
-    return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mail };
+    const mail = orderMail(
+      {
+        to: user.email,
+        username: user.username,
+        orderId,
+        subject: `Order Confirmation Details - Order ID: ${orderId}`,
+        intro: `Thank you for your order ${orderId}. We are putting your books aside.`,
+        lines: cart.lines.map(({ line, totalPaisa }) => ({ title: line.title, quantity: line.quantity, totalPaisa })),
+        totalPaisa: cart.totalPaisa,
+        claimCode,
+        note: cart.discountBp > 0 ? `Discount: ${formatPercent(cart.discountBp)}` : undefined,
+      },
+      shop,
+    );
+    const mailId = await queueMail(tx, mail, now);
+    return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mailId };
   });
 }
 

@@ -7,6 +7,15 @@ import type { Tx } from '../../shared/context.js';
 import { notFound, rejected } from '../../shared/errors.js';
 
 /**
+ * What every visitor is told of a purchase: the book, never the buyer (issue 29, part 3).
+ * "Karnali Blues was just bought"; for several books the first by title and how many more.
+ */
+export function purchaseAnnouncement(titles: readonly string[]): string {
+  const more = titles.length - 1;
+  return more > 0 ? `${titles[0]} and ${more} more were just bought` : `${titles[0] ?? 'A book'} was just bought`;
+}
+
+/**
  * Staff hand over an order against its claim code (compared case-insensitively). The order row
  * and its books' rows are locked, so two verifications at once cannot both take the last copy
  * and stock never goes below zero. Runs inside the caller's transaction (see `transact`).
@@ -26,7 +35,7 @@ export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, no
     if (order.status === 'Completed') throw rejected('Order already completed');
     if (order.status === 'Cancelled') throw rejected('Cannot verify a cancelled order');
     if (!order.claim_code || order.claim_code.toUpperCase() !== code.toUpperCase()) throw rejected('Invalid claim code');
-    const items = await tx.selectFrom('order_items').select(['book_id', 'title', 'quantity']).where('order_id', '=', orderId).execute();
+    const items = await tx.selectFrom('order_items').select(['book_id', 'title', 'quantity']).where('order_id', '=', orderId).orderBy('title').orderBy('id').execute();
     const bookIds = [...new Set(items.map((i) => i.book_id))].sort();
     const books = bookIds.length
       ? await tx.selectFrom('books').select(['id', 'quantity']).where('id', 'in', bookIds).orderBy('id').forUpdate().execute()
@@ -41,9 +50,9 @@ export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, no
       await tx.updateTable('books').set({ quantity: sql`quantity - ${quantity}` }).where('id', '=', bookId).execute();
     }
     await tx.updateTable('orders').set({ status: 'Completed', claim_code: null }).where('id', '=', orderId).execute();
-    const { username } = await tx.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-    await tx.insertInto('notifications').values({ id: randomUUID(), message: `${username} has purchased the book!`, created_at: now }).execute();
-    publish({ sender: 'Purchased Book', text: `${username} has purchased the book ` });
+    const bought = purchaseAnnouncement(items.map((item) => item.title));
+    await tx.insertInto('notifications').values({ id: randomUUID(), message: bought, created_at: now }).execute();
+    publish({ sender: 'Purchased Book', text: bought });
     return { bookIds };
   }
 }

@@ -180,6 +180,12 @@ describe('/cart', () => {
     expect(fact('Subtotal')).toBe('Rs. 5,910.00');
     expect(fact(/^\+5 Books Member \(5%\)/)).toBe('-Rs. 295.50');
     expect(fact('Total')).toBe('Rs. 5,614.50');
+    // Where and when to collect it: the shop's configured pickup information (GET /shop/info).
+    const pickup = await within(dialog).findByRole('region', { name: 'Pickup information' });
+    expect(pickup.textContent).toContain('Pick up at Pustak');
+    expect(pickup.textContent).toContain('Thamel Marg 12, Kathmandu 44600, Nepal');
+    expect(pickup.textContent).toContain('Sunday to Friday, 9:00 to 19:00');
+    expect(pickup.textContent).toContain('Once your order is ready we keep it for 7 days.');
     expect(requestsTo(requests, '/order/place', 'POST')).toHaveLength(1);
     // The cart is read again after the order.
     await vi.waitFor(() => expect(requestsTo(requests, '/addToCart/getcartitems').length).toBe(2));

@@ -1,25 +1,33 @@
+import { type ShopInfo } from '@pustak/sdk';
 import { type ReactNode } from 'react';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { cx } from '../../lib/cx';
+import { useShopInfo } from '../shop';
 import styles from './contact-page.module.css';
 import { InfoPage } from './info-page';
 
-const WAYS: [icon: ReactNode, label: string, value: ReactNode][] = [
-  [<MapPinIcon key="visit" />, 'Visit', 'Thamel Marg 12, Kathmandu 44600, Nepal'],
-  [<PhoneIcon key="call" />, 'Call', <a href="tel:+97714412345">+977 1-4412345</a>],
-  [<MailIcon key="write" />, 'Write', <a href="mailto:hello@pustak.com.np">hello@pustak.com.np</a>],
+/** The shop's address, phone and e-mail as the server is configured (GET /shop/info). */
+const waysOf = (shop: ShopInfo): [icon: ReactNode, label: string, value: ReactNode][] => [
+  [<MapPinIcon key="visit" />, 'Visit', shop.address],
+  [<PhoneIcon key="call" />, 'Call', <a href={`tel:${shop.phone.replace(/[^+\d]/g, '')}`}>{shop.phone}</a>],
+  [<MailIcon key="write" />, 'Write', <a href={`mailto:${shop.email}`}>{shop.email}</a>],
 ];
 
-const HOURS = (
+const hoursOf = (shop: ShopInfo) => (
   <>
-    <span className={styles.line}>Sunday to Friday, 9:00 to 19:00</span>
-    <span className={styles.line}>Saturday, 11:00 to 17:00</span>
+    {shop.openingHours.map((line) => (
+      <span key={line} className={styles.line}>
+        {line}
+      </span>
+    ))}
+    <span className={styles.line}>A ready order is kept for {shop.pickupHoldDays} days.</span>
   </>
 );
 
 export default function ContactPage() {
+  const { data: shop } = useShopInfo();
   return (
     <InfoPage
       eyebrow="We're here to help"
@@ -32,12 +40,16 @@ export default function ContactPage() {
         </ButtonLink>
       }
     >
-      <div className={styles.grid}>
-        {WAYS.map(([icon, label, value]) => (
-          <ContactCard key={label} icon={icon} label={label} value={value} />
-        ))}
-      </div>
-      <ContactCard icon={<ClockIcon />} label="Opening hours" value={HOURS} className={styles.hours} />
+      {shop ? (
+        <>
+          <div className={styles.grid}>
+            {waysOf(shop).map(([icon, label, value]) => (
+              <ContactCard key={label} icon={icon} label={label} value={value} />
+            ))}
+          </div>
+          <ContactCard icon={<ClockIcon />} label="Opening hours" value={hoursOf(shop)} className={styles.hours} />
+        </>
+      ) : null}
     </InfoPage>
   );
 }

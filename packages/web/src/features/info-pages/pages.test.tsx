@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, sessionFor } from '../../../test/render';
+import { getTestMockUrl } from '../../../test/mock-url';
+import { renderWithApp, sessionFor, testClient } from '../../../test/render';
 import { requestsTo, scriptedClient } from '../../../test/scripted-client';
 
 describe('static pages', () => {
@@ -18,6 +19,29 @@ describe('static pages', () => {
     const main = screen.getByRole('main');
     const bookLinks = Array.from(main.querySelectorAll('a')).map((a) => a.getAttribute('href') ?? '');
     expect(bookLinks.some((href) => href.startsWith('/books'))).toBe(true);
+  });
+
+  it('/contact shows the shop\'s address, phone, e-mail, opening hours and hold period as the server is configured', async () => {
+    const client = testClient(`${getTestMockUrl()}/api`);
+    // Another shop's settings than the defaults, so the page is seen to read them from the server.
+    client.orders.shopInfo = async () => ({
+      name: 'Pustak Lalitpur',
+      address: 'Pulchowk Road 5, Lalitpur',
+      openingHours: ['Every day, 10:00 to 18:00'],
+      phone: '+977 1-5550000',
+      email: 'lalitpur@pustak.example',
+      pickupHoldDays: 3,
+    });
+    renderWithApp(undefined, { route: '/contact', client });
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    const card = async (label: string) => (await screen.findByRole('heading', { level: 2, name: label })).closest('div')!;
+    expect((await card('Visit')).textContent).toContain('Pulchowk Road 5, Lalitpur');
+    expect(within(await card('Call')).getByRole('link', { name: '+977 1-5550000' }).getAttribute('href')).toBe('tel:+97715550000');
+    expect(within(await card('Write')).getByRole('link', { name: 'lalitpur@pustak.example' }).getAttribute('href')).toBe('mailto:lalitpur@pustak.example');
+    const hours = (await card('Opening hours')).textContent;
+    expect(hours).toContain('Every day, 10:00 to 18:00');
+    expect(hours).toContain('A ready order is kept for 3 days.');
+    expect(screen.queryByText(/Thamel Marg/, { selector: 'main *' })).toBeNull();
   });
 
   it.each([

@@ -1,11 +1,14 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
+import { getToken, useSession } from '../auth';
 import { usePrependNotification } from './api/use-prepend-notification';
 
 export interface LiveMessage {
   id: number;
   sender: string;
   text: string;
+  /** Meant for the signed-in reader alone (ReceiveUserMessage). */
+  personal?: boolean;
 }
 
 interface LiveNotificationsValue {
@@ -21,9 +24,10 @@ export const TOAST_MS = 3000;
 const LiveContext = createContext<LiveNotificationsValue>({ current: null, pending: 0 });
 
 /**
- * Opens the live connection once per page load (after first paint, in an effect), queues
- * every ReceiveMessage(sender, text), exposes the queue head for TOAST_MS (3 s) at a time,
- * and prepends each message to the bell's notification list.
+ * Opens the live connection once per page load (after first paint, in an effect) and again when
+ * the reader signs in or out (a signed-in connection negotiates with the token, so it also gets
+ * the reader's own messages), queues every ReceiveMessage and ReceiveUserMessage, exposes the
+ * queue head for TOAST_MS (3 s) at a time, and prepends each message to the bell's list.
  */
 export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
   const { hubUrl, connectNotifications } = useAppConfig();
@@ -36,18 +40,26 @@ export function LiveNotificationsProvider({ children }: { children: ReactNode })
   const nextId = useRef(1);
 
   // Stable, so the live connection does not reopen when the SWR config changes.
-  const receive = useCallback((sender: string, text: string) => {
-    setQueue((current) => [...current, { id: nextId.current++, sender, text }]);
-    prependRef.current(text);
+  const receive = useCallback((sender: string, text: string, personal = false) => {
+    setQueue((current) => [...current, { id: nextId.current++, sender, text, ...(personal ? { personal } : {}) }]);
+    prependRef.current(text, personal);
   }, []);
+  const receivePersonal = useCallback((sender: string, text: string) => receive(sender, text, true), [receive]);
+  const { userId, isSignedIn } = useSession();
+  const reader = isSignedIn ? (userId ?? 'signed-in') : null;
 
   useEffect(() => {
     if (!hubUrl || !connectNotifications) return;
-    const connection = connectNotifications({ url: hubUrl, onMessage: receive });
+    const connection = connectNotifications({
+      url: hubUrl,
+      onMessage: receive,
+      onUserMessage: receivePersonal,
+      ...(reader ? { accessTokenFactory: () => getToken() ?? '' } : {}),
+    });
     return () => {
       void connection.stop();
     };
-  }, [hubUrl, connectNotifications, receive]);
+  }, [hubUrl, connectNotifications, receive, receivePersonal, reader]);
 
   const current = queue[0] ?? null;
   useEffect(() => {

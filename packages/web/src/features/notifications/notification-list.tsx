@@ -13,7 +13,7 @@ export default function NotificationList({
   failed,
   onRetry,
 }: {
-  items: { message: string; createdAt?: string | null }[] | undefined;
+  items: { message: string; createdAt?: string | null; personal?: boolean }[] | undefined;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
@@ -33,6 +33,7 @@ export default function NotificationList({
             <BellIcon size={15} />
           </span>
           <p className={styles.itemText}>
+            {item.personal ? <span className={styles.itemTag}>For you</span> : null}
             {item.message}
             <time className={styles.itemTime} dateTime={item.createdAt ?? undefined}>
               {formatRelativeTime(item.createdAt, now)}

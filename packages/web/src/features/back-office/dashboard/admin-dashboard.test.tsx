@@ -52,8 +52,8 @@ describe('admin dashboard', () => {
     renderWithApp(undefined, options);
     const activity = await screen.findByRole('region', { name: 'Recent Activity' });
     const items = within(activity).getAllByRole('listitem');
-    expect(items[0].textContent).toBe('bikash has purchased the book!1h ago');
-    expect(items[3].textContent).toBe('hari has purchased the book!3d ago');
+    expect(items[0].textContent).toBe('Karnali Blues was just bought1h ago');
+    expect(items[3].textContent).toBe('The Hobbit was just bought3d ago');
 
     const books = within(screen.getByRole('region', { name: 'Recently Added Books' })).getAllByRole('row');
     expect(books[0].textContent).toBe('TitleAuthorPriceAdded');

@@ -1,12 +1,14 @@
 import { type PlacedOrder } from '@pustak/sdk';
 import { formatRupees } from '@pustak/sdk/domain';
 import { Button, CheckCircleIcon, Dialog } from '../../../components';
+import { PickupInfo } from '../../shop';
 import styles from '../cart-page.module.css';
 import { DiscountRows } from './discount-rows';
 
 /**
  * Confirmation after Place Order: the claim code to show at pickup, the order id, and what the
- * order charged as the server answered it (subtotal, each discount with its amount, total).
+ * order charged as the server answered it (subtotal, each discount with its amount, total), and
+ * where and when to collect it (the shop's configured pickup information).
  */
 export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | null; onClose: () => void }) {
   return (
@@ -44,6 +46,7 @@ export function OrderPlacedDialog({ order, onClose }: { order: PlacedOrder | nul
               <dd>{formatRupees(order.totalAmount)}</dd>
             </div>
           </dl>
+          <PickupInfo />
         </div>
       ) : null}
     </Dialog>

@@ -1,12 +1,12 @@
 import { type Notification } from '@pustak/sdk';
 import { useSWRConfig } from 'swr';
-import { notificationKeys } from '../query-keys';
+import { isNotificationList } from '../query-keys';
 
-/** Puts a live message on top of the bell's list without asking the server again. */
+/** Puts a live message on top of the bell's list without asking the server again (`personal`: meant for this reader). */
 export function usePrependNotification() {
   const { mutate } = useSWRConfig();
-  return (text: string) => {
-    const entry = { message: text, createdAt: new Date().toISOString() } as Notification;
-    void mutate(notificationKeys.list, (list: Notification[] | undefined) => [entry, ...(list ?? [])], { revalidate: false });
+  return (text: string, personal = false) => {
+    const entry: Notification = { message: text, createdAt: new Date().toISOString(), ...(personal ? { personal: true } : {}) };
+    void mutate(isNotificationList, (list: Notification[] | undefined) => [entry, ...(list ?? [])], { revalidate: false });
   };
 }
