@@ -58,9 +58,12 @@ export function createHandlers(palette: announcements.BannerPalette) {
     placeOrder: orders.handlers.placeOrder,
     listMyOrders: orders.handlers.listMyOrders,
     cancelOrder: orders.handlers.cancelOrder,
+    resendOrderConfirmation: orders.handlers.resendOrderConfirmation,
     listAllOrders: orders.handlers.listAllOrders,
     // staff
     verifyOrder: staff.handlers.verifyOrder,
+    markOrderReady: staff.handlers.markOrderReady,
+    cancelOrderByShop: staff.handlers.cancelOrderByShop,
     // reviews
     listReviews: reviews.handlers.listReviews,
     addReview: reviews.handlers.addReview,

@@ -17,6 +17,8 @@ export interface Services {
   hub: HubEndpoint;
   db: Db;
   clock: Clock;
+  /** Days a Ready order is held for its customer (PICKUP_HOLD_DAYS): then it expires. */
+  pickupHoldDays: number;
   tokens: TokenService;
   mailer: Mailer;
   broadcaster: Broadcaster;

@@ -16,6 +16,8 @@ import type { Services } from '../shared/services.js';
 import { createImageStore } from '../storage/images.js';
 
 type Log = Services['log'];
+
+export const DEFAULT_PICKUP_HOLD_DAYS = 7;
 type Caches = Record<SharedCacheName, ReadCache>;
 
 export interface WiredServices {
@@ -36,6 +38,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
   const services: Services = {
     db: database.db,
     clock,
+    pickupHoldDays: settings.pickupHoldDays ?? DEFAULT_PICKUP_HOLD_DAYS,
     tokens: createTokenService(settings.jwtSecret, clock),
     mailer,
     broadcaster: fanout ?? hub,

@@ -29,6 +29,8 @@ export interface ServerSettings {
   /** Where the attempt counters live: the database on PostgreSQL (shared by every instance), else this process. */
   rateLimitStore?: RateLimitStore | 'memory' | 'database';
   clock?: Clock;
+  /** Days a Ready order is held for pickup before it expires (PICKUP_HOLD_DAYS): 7. */
+  pickupHoldDays?: number;
   contract?: Contract;
   contractPath?: string;
   hubPingIntervalMs?: number;

@@ -1,14 +1,15 @@
-// Orders: placing one from the server-side cart, the lists, cancelling. Staff hand orders over
-// at pickup (modules/staff).
+// Orders: placing one from the server-side cart, the lists, the confirmation e-mail. What
+// happens to an order after that is lifecycle.ts; staff hand orders over at pickup (modules/staff).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrderRow, OrderStatus } from '../../db/schema.js';
+import type { OrderEventRow, OrderRow } from '../../db/schema.js';
 import type { Mail } from '../../mail/mailer.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { conflict, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent, formatRupees } from '../../shared/money.js';
 import type { CartOffer } from '../../shared/pricing.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
+import { isOverdue } from './lifecycle.js';
 
 export const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
 
@@ -63,6 +64,8 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
         values (${orderId}, ${user.id}, ${now}, ${cart.subtotalPaisa}, ${cart.discountBp}, ${cart.totalPaisa}, 'Pending', ${claimCode})
         returning id
+      ), placed as (
+        insert into order_events (order_id, kind, at, actor) select new_order.id, 'placed', ${now}, ${user.username} from new_order
       ), new_items as (
         insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
         select item.id, new_order.id, item.book_id, item.title, item.item_code, item.quantity, item.unit_price, item.charged
@@ -72,21 +75,60 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
           as item(id, book_id, title, item_code, quantity, unit_price, charged)
       )
       delete from cart_items where user_id = ${user.id}`.execute(tx);
-    const mail: Mail = {
-      to: user.email,
-      subject: `Order Confirmation Details - Order ID: ${orderId}`,
-      text: [
-        `Hello ${user.username},`,
-        '',
-        `Thank you for your order ${orderId}.`,
-        ...items.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.charged)}`),
-        `Discount: ${formatPercent(cart.discountBp)}`,
-        `Total: ${formatRupees(cart.totalPaisa)}`,
-        '',
-        `Your claim code is ${claimCode}. Show it at the counter to collect your books.`,
-      ].join('\n'),
-    };
+    const mail = confirmationMail(user, {
+      orderId,
+      claimCode,
+      discountBp: cart.discountBp,
+      totalPaisa: cart.totalPaisa,
+      lines: items.map((line) => ({ quantity: line.quantity, title: line.title, chargedPaisa: line.charged })),
+    });
     return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mail };
+  });
+}
+
+/** The order confirmation e-mail: sent when the order is placed, and again on the owner's request. */
+function confirmationMail(
+  user: { email: string; username: string },
+  order: { orderId: string; claimCode: string; discountBp: number; totalPaisa: number; lines: { quantity: number; title: string; chargedPaisa: number }[] },
+): Mail {
+  return {
+    to: user.email,
+    subject: `Order Confirmation Details - Order ID: ${order.orderId}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Thank you for your order ${order.orderId}.`,
+      ...order.lines.map((line) => `  ${line.quantity} x ${line.title} at ${formatRupees(line.chargedPaisa)}`),
+      `Discount: ${formatPercent(order.discountBp)}`,
+      `Total: ${formatRupees(order.totalPaisa)}`,
+      '',
+      `Your claim code is ${order.claimCode}. Show it at the counter to collect your books.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The owner's open (Pending or Ready) order's confirmation e-mail, to send again. Someone
+ * else's order is not found.
+ */
+export async function confirmationMailAgain(db: Db, user: { id: string; email: string; username: string }, orderId: string, now: Date): Promise<Mail> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'claim_code', 'discount_bp', 'final_total_paisa', 'expires_at'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  if ((order.status !== 'Pending' && order.status !== 'Ready') || !order.claim_code || isOverdue(order, now)) {
+    throw rejected("Only an open order's confirmation can be sent again");
+  }
+  const lines = await db.selectFrom('order_items').select(['quantity', 'title', 'charged_per_unit_paisa']).where('order_id', '=', order.id).orderBy('id').execute();
+  return confirmationMail(user, {
+    orderId: order.id,
+    claimCode: order.claim_code,
+    discountBp: order.discount_bp,
+    totalPaisa: order.final_total_paisa,
+    lines: lines.map((line) => ({ quantity: line.quantity, title: line.title, chargedPaisa: line.charged_per_unit_paisa })),
   });
 }
 
@@ -95,6 +137,7 @@ export interface OrderView {
   username: string;
   email: string;
   items: { book_id: string; title: string; item_code: string; quantity: number; price_per_unit_paisa: number; charged_per_unit_paisa: number }[];
+  events: OrderEventRow[];
 }
 
 async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> {
@@ -113,31 +156,21 @@ async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> 
     .orderBy('order_id')
     .orderBy('id')
     .execute();
-  const byOrder = new Map<string, OrderView['items']>();
-  for (const item of items) {
-    const list = byOrder.get(item.order_id) ?? [];
-    list.push(item);
-    byOrder.set(item.order_id, list);
+  const events = await db.selectFrom('order_events').selectAll().where('order_id', 'in', orders.map((o) => o.id)).orderBy('order_id').orderBy('id').execute();
+  const itemsOf = groupBy(items, (item) => item.order_id);
+  const eventsOf = groupBy(events, (event) => event.order_id);
+  return orders.map(({ username, email, ...order }) => ({ order, username, email, items: itemsOf.get(order.id) ?? [], events: eventsOf.get(order.id) ?? [] }));
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(keyOf(row)) ?? [];
+    list.push(row);
+    groups.set(keyOf(row), list);
   }
-  return orders.map(({ username, email, ...order }) => ({ order, username, email, items: byOrder.get(order.id) ?? [] }));
+  return groups;
 }
 
 export const myOrders = (db: Db, userId: string) => ordersWhere(db, userId);
 export const allOrders = (db: Db) => ordersWhere(db, null);
-
-/** The owner cancels a Pending order. Someone else's order is not found. */
-export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<{ orderId: string; status: OrderStatus }> {
-  return db.transaction().execute(async (tx) => {
-    const order = await tx
-      .selectFrom('orders')
-      .select(['id', 'status'])
-      .where('id', '=', orderId)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order not found');
-    if (order.status === 'Completed' || order.status === 'Cancelled') throw rejected('Cannot cancel a completed or already cancelled order');
-    await tx.updateTable('orders').set({ status: 'Cancelled', claim_code: null }).where('id', '=', orderId).execute();
-    return { orderId, status: 'Cancelled' as const };
-  });
-}
