@@ -67,7 +67,7 @@ export function OrderCard({
                 : 'Show this code at the counter. We will let you know when your books are set aside.'}
             </p>
             <Button variant="secondary" size="sm" loading={resending} loadingText="Sending..." onClick={() => onResend(order)}>
-              Email it to me again<span className="visually-hidden"> for order {number}</span>
+              Email it to me again{' '}<span className="visually-hidden">for order {number}</span>
             </Button>
           </div>
         ) : null}
@@ -92,7 +92,7 @@ export function OrderCard({
         </div>
         <div id={detailsId} hidden={!open} className={styles.details}>
           <h3 className="visually-hidden">Items</h3>
-          <ul className={styles.items}>
+          <ul className={styles.items} aria-label={`Books of order ${number}`}>
             {items.map((item, index) => (
               <li key={`${item.bookId}-${index}`} className={styles.item}>
                 <div className={styles.itemMain}>
