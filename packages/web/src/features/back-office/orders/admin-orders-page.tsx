@@ -25,15 +25,18 @@ export default function AdminOrdersPage() {
     { label: 'Total Amount', numeric: true, cell: (order) => formatRupees(order.originalTotal) },
     { label: 'Discount Rate', numeric: true, cell: (order) => formatPercentFromFraction(order.discountRate) },
     { label: 'Final Total Amount', numeric: true, className: 'strong', cell: (order) => formatRupees(order.finalTotal) },
-    { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} cancelledRed /> },
     {
-      label: 'Actions',
+      // The status and what the shop can do with it share a column: the table fits beside the sidebar at 1280 px.
+      label: 'Status',
       cell: (order) => (
-        <ShopOrderActions order={order} onCancel={setCancelling}>
-          <Button key="view" size="sm" variant="ghost" aria-label={`View the order of ${order.username} on ${formatDate(order.orderDate)}`} onClick={() => setViewing(order)}>
-            View
-          </Button>
-        </ShopOrderActions>
+        <div className={styles.statusCell}>
+          <OrderStatusBadge status={order.status} cancelledRed />
+          <ShopOrderActions order={order} onCancel={setCancelling}>
+            <Button key="view" size="sm" variant="ghost" aria-label={`View the order of ${order.username} on ${formatDate(order.orderDate)}`} onClick={() => setViewing(order)}>
+              View
+            </Button>
+          </ShopOrderActions>
+        </div>
       ),
     },
   ];
