@@ -3,30 +3,20 @@
 // My Orders says Ready for pickup with the timeline; a second ready order outlives its hold
 // (the server's clock moves) and shows Expired, its copies back in stock. `npm run screenshots`
 // also saves My Orders, the staff orders page and the admin's order view at 390 and 1280 px.
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { IDS, newCustomer, startTestServer, type TestServer } from '@pustak/server/test/helpers';
-import { CHROMIUM_ARGS, DESKTOP, PHONE, type WatchedPage, presetSession, reportPagesOnFailure, screenshot, takeScreenshots, watchPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { IDS, newCustomer } from '@pustak/server/test/helpers';
+import { DESKTOP, PHONE, type WatchedPage, presetSession, reportPagesOnFailure, screenshot, takeScreenshots, useRealServerAndBrowser, watchPage } from './harness.js';
 
 const DAY = 86_400_000;
-let t: TestServer;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const real = useRealServerAndBrowser();
 
 const pages: WatchedPage[] = [];
 reportPagesOnFailure(() => pages);
 
 /** A tab at `viewport` signed in as `username` (a token issued at the server's clock now). */
 async function signedInPage(username: string, role: 'User' | 'Staff' | 'Admin', userId: string, viewport: { width: number; height: number }) {
-  const context = await browser!.newContext({ baseURL: t.url, viewport, reducedMotion: 'reduce' });
+  const t = real.server();
+  const context = await real.browser().newContext({ baseURL: t.url, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   pages.push(await watchPage(page));
   await page.clock.install({ time: t.clock.now() });
@@ -34,10 +24,11 @@ async function signedInPage(username: string, role: 'User' | 'Staff' | 'Admin', 
   return page;
 }
 
-const stockOf = async (bookId: string) => (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${bookId}` })).json().data.quantity as number;
+const stockOf = async (bookId: string) => real.server().call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${bookId}` }).then((r) => r.json().data.quantity as number);
 
 describe('the pickup lifecycle', () => {
   it('claim code in My Orders after the dialog closes; Ready for pickup with its timeline; a second order expires and its copies come back', async () => {
+    const t = real.server();
     const customer = await newCustomer(t, 'lakshmi');
     const page = await signedInPage('lakshmi', 'User', customer.id, PHONE);
 

@@ -2,18 +2,13 @@
 // copies put aside, the hold period starts) -> Completed, Cancelled by the customer or the shop
 // (with a reason), Expired at the exact instant the hold ends; stock right at every step; each
 // order's history; the claim code in the owner's list only; the confirmation e-mail again.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IDS, NOW, newCustomer, startTestServer, type TestServer } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, type TestServer } from './helpers.js';
 
+const shared = sharedTestServer();
 let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-beforeEach(async () => {
-  await t.reset();
-});
-afterAll(async () => {
-  await t?.close();
+beforeEach(() => {
+  t = shared();
 });
 
 const DAY = 86_400_000;

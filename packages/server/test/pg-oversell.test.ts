@@ -25,6 +25,22 @@ afterAll(async () => {
 
 /** Request n goes to instance n % 2. */
 const on = (n: number) => origins[n % origins.length]!;
+/** `count` new customers each order `copies` of the book, and a new staff member readies every order; answers them. */
+async function readiedOrders(prefix: string, count: number, book: string, copies: number) {
+  const customers = await insertAccounts(dbUrl, prefix, count);
+  const [counter] = await insertAccounts(dbUrl, `${prefix}staff`, 1, 'Staff');
+  const staffToken = await login(on(0), counter!);
+  const orders: { orderId: string; token: string }[] = [];
+  for (const [n, name] of customers.entries()) {
+    const token = await login(on(n), name);
+    await api(on(n), 'POST', '/api/addToCart/add', { token, body: { bookId: book, quantity: copies } });
+    const { orderId } = (await api(on(n + 1), 'POST', '/api/order/place', { token })).body.data;
+    expect((await api(on(n), 'PUT', `/api/staff/readyOrder/${orderId}`, { token: staffToken })).status).toBe(200);
+    orders.push({ orderId, token });
+  }
+  return { orders, staffToken };
+}
+
 const stockOf = async (bookId: string) => (await query(dbUrl, 'select quantity from books where id = $1', [bookId]))[0].quantity as number;
 
 describe('the last copies on two instances', () => {
@@ -118,17 +134,7 @@ describe('the last copies on two instances', () => {
   it("ready orders cancelled by the customer and the shop at once on both instances: each order's copies come back once", async () => {
     const book = IDS.hillHouse;
     await query(dbUrl, 'update books set quantity = 6 where id = $1', [book]);
-    const customers = await insertAccounts(dbUrl, 'cancelrace', 3);
-    const [counter] = await insertAccounts(dbUrl, 'cancelstaff', 1, 'Staff');
-    const staffToken = await login(on(0), counter!);
-    const orders: { orderId: string; token: string }[] = [];
-    for (const [n, name] of customers.entries()) {
-      const token = await login(on(n), name);
-      await api(on(n), 'POST', '/api/addToCart/add', { token, body: { bookId: book, quantity: 2 } });
-      const { orderId } = (await api(on(n + 1), 'POST', '/api/order/place', { token })).body.data;
-      expect((await api(on(n), 'PUT', `/api/staff/readyOrder/${orderId}`, { token: staffToken })).status).toBe(200);
-      orders.push({ orderId, token });
-    }
+    const { orders, staffToken } = await readiedOrders('cancelrace', 3, book, 2);
     expect(await stockOf(book)).toBe(0);
     // Every order cancelled four times at once: twice by its customer, twice by the shop, on both instances.
     const tries = await Promise.all(
@@ -149,17 +155,8 @@ describe('the last copies on two instances', () => {
   it('ready orders past their hold, swept by many reads at once on both instances: each expires once, its copies back once', async () => {
     const book = IDS.hillHouse;
     await query(dbUrl, 'update books set quantity = 5 where id = $1', [book]);
-    const customers = await insertAccounts(dbUrl, 'expiryrace', 5);
-    const [counter] = await insertAccounts(dbUrl, 'expirystaff', 1, 'Staff');
-    const staffToken = await login(on(1), counter!);
-    const orderIds: string[] = [];
-    for (const [n, name] of customers.entries()) {
-      const token = await login(on(n), name);
-      await api(on(n), 'POST', '/api/addToCart/add', { token, body: { bookId: book, quantity: 1 } });
-      const { orderId } = (await api(on(n + 1), 'POST', '/api/order/place', { token })).body.data;
-      expect((await api(on(n), 'PUT', `/api/staff/readyOrder/${orderId}`, { token: staffToken })).status).toBe(200);
-      orderIds.push(orderId);
-    }
+    const { orders, staffToken } = await readiedOrders('expiryrace', 5, book, 1);
+    const orderIds = orders.map((o) => o.orderId);
     expect(await stockOf(book)).toBe(0);
     // The instances run on the real clock: the hold ends now, as if PICKUP_HOLD_DAYS had passed.
     await query(dbUrl, "update orders set expires_at = now() - interval '1 second' where id = any($1::uuid[])", [orderIds]);
