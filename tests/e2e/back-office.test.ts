@@ -273,7 +273,7 @@ describe('back office: admin', () => {
     await table.getByRole('button', { name: /^Mark ready the order of hari/ }).click();
     await readied;
     await page.getByText('Order is ready for pickup').waitFor();
-    await table.getByRole('button', { name: /^View the order of ram/ }).click();
+    await table.getByRole('button', { name: /^View the order of ram on 20 November 2026/ }).click();
     const view = page.getByRole('dialog', { name: 'Order by ram' });
     await view.getByRole('list', { name: 'Order history' }).waitFor();
     await screenshot(page, 'admin-order-view');
