@@ -267,7 +267,7 @@ describe('attempt limits where guessing pays', () => {
 
   it('limits no other operation', () => {
     const limited = operations.filter((entry) => entry.operation.responses['429']).map((entry) => entry.operation.operationId);
-    expect(limited.sort()).toEqual([...AUTH_LIMITED, 'verifyOrder'].sort());
+    expect(limited.sort()).toEqual([...AUTH_LIMITED, 'resendOrderConfirmation', 'verifyOrder'].sort());
     expect(quirks('loginUser')).toMatch(/limited no sign-in, code or registration attempts/);
   });
 });
@@ -346,8 +346,25 @@ describe('examples that agree with each other (as of 2026-11-21)', () => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
+  it('gives every order a history that agrees with it: placed at orderDate by its customer, then what its status says', () => {
+    const last: Record<string, string | undefined> = { Pending: 'placed', Ready: 'ready', Completed: 'completed', Cancelled: 'cancelled', Expired: 'expired' };
+    for (const order of orders) {
+      expect(order.history[0], order.orderId).toEqual({ kind: 'placed', at: order.orderDate, by: order.username });
+      expect(order.history.at(-1).kind, order.orderId).toBe(last[order.status]);
+      const ready = order.history.find((event: Json) => event.kind === 'ready');
+      // The hold period (PICKUP_HOLD_DAYS, 7 by default) runs from the moment it was marked ready.
+      if (order.status === 'Ready') expect(Date.parse(order.expiresAt) - Date.parse(ready.at), order.orderId).toBe(7 * 86_400_000);
+      else expect(order.expiresAt, order.orderId).toBeUndefined();
+    }
+    expect(new Set(orders.map((order) => order.status))).toEqual(new Set(['Pending', 'Ready', 'Completed', 'Cancelled']));
+  });
+
   it("lists sita's orders as her share of all orders", () => {
-    expect(example('listMyOrders').data).toEqual(orders.filter((order) => order.username === 'sita'));
+    // The owner's list alone carries the claim codes of her open orders; staff lists never do.
+    const { claimCode, ...withoutCode } = example('listMyOrders').data[0];
+    expect(claimCode).toMatch(/^[0-9A-F]{8}$/);
+    expect([withoutCode, ...example('listMyOrders').data.slice(1)]).toEqual(orders.filter((order) => order.username === 'sita'));
+    for (const order of orders) expect(order.claimCode, order.orderId).toBeUndefined();
   });
 
   it('has reviews only from customers with a Completed order containing the book, made before the review', () => {

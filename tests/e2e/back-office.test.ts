@@ -261,22 +261,23 @@ describe('back office: admin', () => {
     await screenshot(phone, 'admin-book-view', { images: true });
   });
 
-  it('orders: every order, with a status dropdown that is honest about saving', async () => {
+  it('orders: every order, with actions that save (Mark ready, Cancel with a reason) and the order view', async () => {
     const page = await session.signedInPage(ADMIN);
-    const writes: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/') && request.method() !== 'GET') writes.push(request.url());
-    });
     await page.goto('/admin/orders');
     await heading(page, 'All Orders');
     const table = page.getByRole('table');
     await expectCount(table.getByRole('row'), 15);
-    await page.getByText('Status changes here are not saved', { exact: false }).waitFor();
     await screenshot(page, 'admin-orders');
     await expectNoSeriousViolations(page, 'admin orders');
-    await table.getByRole('combobox').first().selectOption('Completed');
-    await page.getByText('1 unsaved status change').waitFor();
-    expect(writes).toEqual([]);
+    const readied = apiRequest(page, 'PUT', '/staff/readyOrder/0dde0000-0000-4000-8000-000000000006');
+    await table.getByRole('button', { name: /^Mark ready the order of hari/ }).click();
+    await readied;
+    await page.getByText('Order is ready for pickup').waitFor();
+    await table.getByRole('button', { name: /^View the order of ram on 20 November 2026/ }).click();
+    const view = page.getByRole('dialog', { name: 'Order by ram' });
+    await view.getByRole('list', { name: 'Order history' }).waitFor();
+    await screenshot(page, 'admin-order-view');
+    await expectNoSeriousViolations(page, 'admin order view');
 
     const phone = await session.signedInPage(ADMIN, PHONE);
     await phone.goto('/admin/orders');

@@ -3,24 +3,21 @@
 // the price while the cart page is open. The server's clock is a test clock started at the
 // real time, and the browser's clock is installed at the same instant, so the page's countdown
 // and the server's deal end meet as they would in a shop.
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { multipart, newCustomer, startTestServer, type TestServer } from '@pustak/server/test/helpers';
-import { CHROMIUM_ARGS, DESKTOP, PHONE, type WatchedPage, presetSession, reportPagesOnFailure, screenshot, watchPage } from './harness.js';
+import { type Browser, type Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { multipart, newCustomer, type TestServer } from '@pustak/server/test/helpers';
+import { DESKTOP, PHONE, type WatchedPage, presetSession, reportPagesOnFailure, screenshot, useRealServerAndBrowser, watchPage } from './harness.js';
 
 const MINUTE = 60_000;
+const real = useRealServerAndBrowser();
 let t: TestServer;
-let browser: Browser | undefined;
+let browser: Browser;
 let admin = '';
 
 beforeAll(async () => {
-  t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
+  t = real.server();
+  browser = real.browser();
   admin = await t.login('admin');
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const pages: WatchedPage[] = [];
@@ -53,7 +50,7 @@ async function adminBook(title: string, isbn: string, edit: BookEdit) {
 /** A signed-in customer's tab at `viewport`, its clock at the server's. */
 async function customerPage(username: string, viewport: { width: number; height: number }) {
   const customer = await newCustomer(t, username);
-  const context = await browser!.newContext({ baseURL: t.url, viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: t.url, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   pages.push(await watchPage(page));
   await page.clock.install({ time: t.clock.now() });

@@ -51,6 +51,9 @@ export interface Cart {
 }
 export type OrderItem = Schemas['OrderItem'];
 export type Order = Schemas['Order'];
+/** One step of an order's history (`Order.history`). */
+export type OrderEvent = Schemas['OrderEvent'];
+export type OrderEventKind = Schemas['OrderEventKind'];
 export type PlacedOrder = Schemas['PlacedOrder'];
 export type Announcement = Schemas['Announcement'];
 export type ActiveAnnouncement = Schemas['ActiveAnnouncement'];
@@ -76,6 +79,8 @@ export type HubNegotiateResponse = Schemas['HubNegotiateResponse'];
 export type WishlistResult = Schemas['WishlistResult'];
 export type PlaceOrderResponse = Schemas['PlaceOrderResponse'];
 export type CancelOrderResponse = Schemas['CancelOrderResponse'];
+/** `markOrderReady` and `cancelOrderByShop`: the order's new status (and a Ready order's `expiresAt`). */
+export type OrderStatusChanged = Schemas['OrderStatusChanged'];
 export type ReviewAdded = Schemas['ReviewAdded'];
 export type AnnouncementEnvelope = Schemas['AnnouncementEnvelope'];
 export type ErrorBody = Schemas['ErrorBody'];

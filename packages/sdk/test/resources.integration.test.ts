@@ -253,6 +253,20 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((o) => o.username === 'sita')).toBe(true);
     expect(orders[0]?.discountRate).toBeLessThanOrEqual(1);
+    // The owner's open order carries its claim code and its history.
+    expect(orders[0]).toMatchObject({ status: 'Pending', claimCode: expect.stringMatching(/^[0-9A-F]{8}$/) });
+    expect(orders[0]?.history[0]).toMatchObject({ kind: 'placed', by: 'sita' });
+  },
+  async resendOrderConfirmation() {
+    expect((await clients.customer.orders.resendConfirmation(IDS.order)).message).toBe('Confirmation e-mail sent again');
+  },
+  async markOrderReady() {
+    const reply = await clients.staff.staff.markReady(IDS.order);
+    expect(reply.data).toMatchObject({ status: 'Ready', expiresAt: expect.any(String) });
+  },
+  async cancelOrderByShop() {
+    const reply = await clients.staff.staff.cancelOrder(IDS.order, 'Not collected; the customer asked us to cancel by phone');
+    expect(reply.data).toMatchObject({ status: 'Cancelled' });
   },
   async cancelOrder() {
     const reply = await clients.customer.orders.cancel(IDS.order);
@@ -262,6 +276,8 @@ const cases: Record<OperationId, () => Promise<void>> = {
     const orders = await clients.staff.orders.all();
     expect(orders.length).toBeGreaterThan(0);
     expect(orders[0]?.orderItems.length).toBeGreaterThan(0);
+    expect(orders.some((o) => o.status === 'Ready' && o.expiresAt)).toBe(true);
+    expect(orders.every((o) => o.claimCode === undefined)).toBe(true);
   },
   async getShopInfo() {
     const shop = await clients.anonymous.orders.shopInfo();

@@ -12,10 +12,10 @@
 //   MAIL_FROM          sender address of the e-mails
 //   SHOP_NAME, SHOP_ADDRESS, SHOP_OPENING_HOURS (lines separated by ";"), SHOP_PHONE, SHOP_EMAIL
 //                      the shop's pickup information (GET /shop/info, order e-mails); the contact page's by default
-//   PICKUP_HOLD_DAYS   days a ready order is held for pickup (default 7)
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
+//   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -84,16 +84,16 @@ const hubConnectionsPerAddress = process.env.HUB_CONNECTIONS_PER_ADDRESS ? Numbe
 if (hubConnectionsPerAddress !== undefined && !(Number.isInteger(hubConnectionsPerAddress) && hubConnectionsPerAddress > 0)) {
   fail(`HUB_CONNECTIONS_PER_ADDRESS must be a whole number above 0, not "${process.env.HUB_CONNECTIONS_PER_ADDRESS}".`);
 }
+const pickupHoldDays = process.env.PICKUP_HOLD_DAYS ? Number(process.env.PICKUP_HOLD_DAYS) : undefined;
+if (pickupHoldDays !== undefined && !(Number.isInteger(pickupHoldDays) && pickupHoldDays > 0 && pickupHoldDays <= 365)) {
+  fail(`PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365, not "${process.env.PICKUP_HOLD_DAYS}".`);
+}
 // RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
 const rateLimitsOff = process.env.RATE_LIMITS === 'off';
 if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' && process.env.RATE_LIMITS !== 'on') {
   fail(`RATE_LIMITS must be "on" or "off", not "${process.env.RATE_LIMITS}".`);
 }
 
-const pickupHoldDays = process.env.PICKUP_HOLD_DAYS ? Number(process.env.PICKUP_HOLD_DAYS) : undefined;
-if (pickupHoldDays !== undefined && !(Number.isInteger(pickupHoldDays) && pickupHoldDays >= 1 && pickupHoldDays <= 365)) {
-  fail(`PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365, not "${process.env.PICKUP_HOLD_DAYS}".`);
-}
 const shop = {
   name: process.env.SHOP_NAME?.trim(),
   address: process.env.SHOP_ADDRESS?.trim(),

@@ -12,6 +12,7 @@ import { rateLimitStoreFor } from './http/rate-limit-stores.js';
 import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
+import { startExpirySweep } from './modules/orders/index.js';
 import { seeder } from './startup/seeding.js';
 import { routeHubUpgrades, wireServices } from './startup/services.js';
 import type { ServerSettings } from './startup/settings.js';
@@ -72,6 +73,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     routeHubUpgrades(app, hub);
     // Mails a failed send or a dead instance left behind go out from here (mail/outbox.ts).
     services.mail.start();
+    const expirySweep = startExpirySweep(services);
 
     let closing: Promise<void> | undefined;
     const held = { fanout, mail, database, uploads };
@@ -84,6 +86,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       listen: (port, host = '127.0.0.1') => listen(app, port, host),
       close() {
         shuttingDown = true;
+        expirySweep.stop();
         closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held);
         return closing;
       },

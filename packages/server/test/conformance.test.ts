@@ -190,7 +190,16 @@ const steps: [OperationId, () => Promise<void>][] = [
     state.claimCode = reply.data.claimCode;
   }],
   ['listMyOrders', async () => {
-    expect((await clients.newcomer.orders.mine())[0]).toMatchObject({ orderId: state.orderId, status: 'Pending', originalTotal: 2140 });
+    expect((await clients.newcomer.orders.mine())[0]).toMatchObject({ orderId: state.orderId, status: 'Pending', originalTotal: 2140, claimCode: state.claimCode });
+  }],
+  ['resendOrderConfirmation', async () => {
+    expect((await clients.newcomer.orders.resendConfirmation(state.orderId)).message).toBe('Confirmation e-mail sent again');
+  }],
+  ['markOrderReady', async () => {
+    expect((await clients.staff.staff.markReady(state.orderId)).data).toMatchObject({ orderId: state.orderId, status: 'Ready' });
+  }],
+  ['cancelOrderByShop', async () => {
+    expect((await clients.admin.staff.cancelOrder(IDS.hariPendingOrder, 'Out of print')).data).toEqual({ orderId: IDS.hariPendingOrder, status: 'Cancelled' });
   }],
   ['listAllOrders', async () => {
     expect((await clients.staff.orders.all()).map((o) => o.orderId)).toContain(state.orderId);

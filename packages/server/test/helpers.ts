@@ -64,6 +64,8 @@ export const IDS = {
   hobbit: '0f0e0000-0000-4000-8000-000000000002', // 20 % off, running
   sitaPendingOrder: '0dde0000-0000-4000-8000-000000000001',
   sitaCancelledOrder: '0dde0000-0000-4000-8000-000000000003',
+  ramReadyOrder: '0dde0000-0000-4000-8000-000000000004', // Dracula x 1, ready
+  hariPendingOrder: '0dde0000-0000-4000-8000-000000000006', // Cosmos x 1
   banner: 'ba770000-0000-4000-8000-000000000001',
 };
 export const PASSWORD = 'pustak123';

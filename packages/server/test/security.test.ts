@@ -112,6 +112,7 @@ describe('attempt limits (a real shop: the server default)', () => {
       resetPassword: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
       changePassword: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
       verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
+      resendOrderConfirmation: { order: { max: 3, windowMs: 60 * MINUTE } },
     });
   });
 

@@ -98,7 +98,7 @@ export const CART_DISCOUNTS: readonly CartDiscountInfo[] = [
 
 /** One of the order statuses. */
 export type OrderStatusName = Schemas['OrderStatus'];
-/** Order status values (Processing is only styled by the admin dashboard). */
+/** Order status values (Processing is never written by the server; the legacy dashboard styled it). */
 export const ORDER_STATUSES: readonly OrderStatusName[] = orderStatusValues;
 
 /** One of the account roles. */

@@ -51,6 +51,26 @@ export function formatDate(value: DateInput, options: { timeZone?: string; month
   return `${day} ${options.month === 'short' ? name.slice(0, 3) : name} ${year}`;
 }
 
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "23 Nov 2026, 15:45" (24-hour clock) in the given time zone (default Asia/Kathmandu): when an
+ * order's step happened. 'N/A' when missing or invalid.
+ */
+export function formatDateTime(value: DateInput, options: { timeZone?: string } = {}): string {
+  const date = parseTimestamp(value);
+  if (!date) return 'N/A';
+  const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${formatDate(date, { timeZone, month: 'short' })}, ${part('hour')}:${part('minute')}`;
+}
+
 /** A countdown shows its ticking clock only in the last 7 days; before that, the end date. */
 export const COUNTDOWN_CLOCK_WITHIN_MS = 7 * 86_400_000;
 

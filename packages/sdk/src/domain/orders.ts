@@ -4,19 +4,52 @@
 /** An order's status field (the generated Order fits). */
 export type OrderStatusHolder = { status: string };
 
-/** A customer may cancel only a Pending order. */
+/** An open order: Pending or Ready (its copies put aside). The server refuses the rest. */
+function isOpen(order: OrderStatusHolder): boolean {
+  return order.status === 'Pending' || order.status === 'Ready';
+}
+
+/** A customer may cancel an open order (Pending or Ready). */
 export function canCancelOrder(order: OrderStatusHolder): boolean {
+  return isOpen(order);
+}
+
+/** Staff may mark only a Pending order ready for pickup. */
+export function canMarkOrderReady(order: OrderStatusHolder): boolean {
   return order.status === 'Pending';
 }
 
-/** Staff may verify any order that is neither Completed nor Cancelled (those show '--'). */
-export function canVerifyOrder(order: OrderStatusHolder): boolean {
-  return order.status !== 'Completed' && order.status !== 'Cancelled';
+/** Staff may cancel (with a reason) an open order. */
+export function canShopCancelOrder(order: OrderStatusHolder): boolean {
+  return isOpen(order);
 }
 
-/** Dashboard status colour: Completed green, Processing blue, anything else yellow. */
+/** Staff may verify any order that is not Completed, Cancelled or Expired (those show '--'). */
+export function canVerifyOrder(order: OrderStatusHolder): boolean {
+  return order.status !== 'Completed' && order.status !== 'Cancelled' && order.status !== 'Expired';
+}
+
+/** Dashboard status colour: Completed green, Ready (and the legacy Processing) blue, anything else yellow. */
 export function orderStatusTone(status: string): 'green' | 'blue' | 'yellow' {
   if (status === 'Completed') return 'green';
-  if (status === 'Processing') return 'blue';
+  if (status === 'Ready' || status === 'Processing') return 'blue';
   return 'yellow';
+}
+
+/** What a status reads as: "Ready for pickup" for Ready; any other (even one this SDK does not know) as sent. */
+export function orderStatusLabel(status: string): string {
+  return status === 'Ready' ? 'Ready for pickup' : status;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  placed: 'Placed',
+  ready: 'Ready for pickup',
+  completed: 'Picked up',
+  cancelled: 'Cancelled',
+  expired: 'Expired (not collected in time)',
+};
+
+/** A history step's title ("Ready for pickup"); an unknown kind reads as sent. */
+export function orderEventLabel(kind: string): string {
+  return EVENT_LABELS[kind] ?? kind;
 }

@@ -767,7 +767,9 @@ export interface paths {
         /**
          * The caller's orders
          * @description The caller's orders, newest first (orderDate descending, then orderId). No orders is
-         *     200 with `data: []`; clients also accept the legacy 404.
+         *     200 with `data: []`; clients also accept the legacy 404. Each open order (Pending or
+         *     Ready) carries its `claimCode`; every order its `history`. A Ready order whose
+         *     expiresAt has passed is answered (and stored) Expired, its copies back in stock.
          */
         get: operations["listMyOrders"];
         put?: never;
@@ -787,12 +789,39 @@ export interface paths {
         };
         get?: never;
         /**
-         * Cancel one of the caller's Pending orders
+         * Cancel one of the caller's open (Pending or Ready) orders
          * @description Takes no body; `{}` is accepted too. Another customer's or an unknown order 404;
-         *     Completed or Cancelled 400. Stock is not touched (it is only reduced at pickup).
+         *     Completed or Cancelled 400 "Cannot cancel a completed or already cancelled order";
+         *     Expired 400 "Cannot cancel an expired order". A Pending order's stock is not touched
+         *     (it was never taken); a Ready order's copies, put aside when it was marked ready, go
+         *     back into stock. The history records "cancelled" by the customer.
          */
         put: operations["cancelOrder"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/resendConfirmation/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Have the confirmation e-mail (with the claim code) sent again
+         * @description The owner of an open (Pending or Ready) order has its confirmation e-mail sent again to
+         *     the account's address: the order's lines, total and claim code. Another customer's or
+         *     an unknown order 404 "Order not found"; not open 400 "Only an open order's confirmation
+         *     can be sent again". At most 3 per order an hour (429 with Retry-After). Takes no body;
+         *     `{}` is accepted too.
+         */
+        post: operations["resendOrderConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -842,6 +871,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/readyOrder/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark a Pending order ready for pickup (Admin and Staff)
+         * @description Staff have put the copies aside. In one transaction with the order and its books locked:
+         *     unknown order 404 "Order not found"; not Pending 400 "Only a pending order can be
+         *     marked ready"; a book short of stock 400 "Not enough stock for book: {title}" (nothing
+         *     changes). Then each book's stock is reduced by the order's copies (nobody else can buy
+         *     them), the order becomes Ready, its hold period starts (expiresAt = now +
+         *     PICKUP_HOLD_DAYS days, 7 by default) and the history records "ready" by the caller's
+         *     username. Takes no body; `{}` is accepted too.
+         */
+        put: operations["markOrderReady"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/cancelOrder/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel an open order with a reason (Admin and Staff)
+         * @description For a no-show or a problem at the shop. In one transaction: a reason blank after
+         *     trimming is 400 "A reason is required"; unknown order 404 "Order not found"; not Pending
+         *     or Ready 400 "Only a pending or ready order can be cancelled". A Ready order's copies go
+         *     back into stock; the order becomes Cancelled, its claim code is cleared, and the history
+         *     records "cancelled" by the caller's username with the reason.
+         */
+        put: operations["cancelOrderByShop"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/verifyOrder/{orderId}": {
         parameters: {
             query?: never;
@@ -857,9 +936,12 @@ export interface paths {
          *     2. unknown order: 404 "Order not found";
          *     3. Completed: 400 "Order already completed";
          *     4. Cancelled: 400 "Cannot verify a cancelled order";
-         *     5. code does not match (compared case-insensitively, spaces trimmed): 400 "Invalid claim code";
-         *     6. a book short of stock: 400 "Not enough stock for book: {title}".
-         *     Then every book's stock is reduced (never below zero), the order becomes Completed,
+         *     5. Expired (not collected in its hold period): 400 "Cannot verify an expired order";
+         *     6. code does not match (compared case-insensitively, spaces trimmed): 400 "Invalid claim code";
+         *     7. a Pending order with a book short of stock: 400 "Not enough stock for book: {title}".
+         *     Then a Pending order's books' stock is reduced (never below zero); a Ready order's
+         *     copies were taken when it was marked ready, so stock does not change again. The order
+         *     becomes Completed (history: "completed" by the caller's username),
          *     its claim code is cleared, a notification "{title} was just bought" is stored and every
          *     hub client receives ReceiveMessage("Purchased Book", "{title} was just bought") (see
          *     `x-signalr`), naming one of its books (the first by title; "{title} and {n} more were
@@ -1176,10 +1258,30 @@ export interface components {
         /** @enum {string} */
         BookFormat: "Paperback" | "Hardcover" | "Signed Edition" | "Limited Edition" | "First Edition" | "Collector's Edition" | "Author's Edition" | "Deluxe Edition";
         /**
-         * @description Pending -> Completed (staff verified) or Cancelled (by the customer). Processing is styled by the dashboard only.
+         * @description Pending (placed) -> Ready (staff have put the copies aside: "Ready for pickup") ->
+         *     Completed (handed over at the counter). A Pending order can also be handed over
+         *     directly. Cancelled: by the customer while Pending or Ready, or by staff/admin with a
+         *     reason. Expired: a Ready order not collected before its expiresAt. Processing is never
+         *     written by this server (the legacy dashboard only styled it); clients still show it.
+         *     A client shows an unknown status as its text.
          * @enum {string}
          */
-        OrderStatus: "Pending" | "Processing" | "Completed" | "Cancelled";
+        OrderStatus: "Pending" | "Ready" | "Processing" | "Completed" | "Cancelled" | "Expired";
+        /** @enum {string} */
+        OrderEventKind: "placed" | "ready" | "completed" | "cancelled" | "expired";
+        /** @description One step of an order's history, oldest first. */
+        OrderEvent: {
+            kind: components["schemas"]["OrderEventKind"];
+            /**
+             * Format: date-time
+             * @description When it happened; null when it is not known (an order completed or cancelled before the server kept a history).
+             */
+            at: string | null;
+            /** @description Who did it: the customer's username (placed, cancelled by the customer), the staff member's or admin's username, "system" for an expiry; null when not known. */
+            by: string | null;
+            /** @description Why the shop cancelled the order (cancelled by staff or admin only). */
+            reason?: string;
+        };
         /** @enum {string} */
         Weekday: "Sun" | "Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat";
         /**
@@ -1426,6 +1528,15 @@ export interface components {
             shippingAddress?: string | null;
             /** @description Not sent (no payment is taken or recorded through the API). */
             paymentMethod?: string | null;
+            /** @description Only in the owner's list (GET /order/userOrder) and only on an open order (Pending or Ready): the code the customer shows at the counter. Staff and admin lists never carry it. */
+            claimCode?: string;
+            /**
+             * Format: date-time
+             * @description Ready orders only: the instant the hold period ends (readyAt + PICKUP_HOLD_DAYS days); from then on the order is Expired and its copies are back in stock.
+             */
+            expiresAt?: string;
+            /** @description What happened to the order and when, oldest first (placed, then ready, completed, cancelled or expired). */
+            history: components["schemas"]["OrderEvent"][];
         };
         PlacedOrder: {
             orderId: components["schemas"]["Uuid"];
@@ -1689,6 +1800,10 @@ export interface components {
              */
             quantity: number;
         };
+        ShopCancelRequest: {
+            /** @description Why the shop cancels (shown to the customer in the order's history). Blank after trimming is 400 "A reason is required". */
+            reason: string;
+        };
         VerifyOrderRequest: {
             /** @description The 8-character code the customer shows at pickup, compared case-insensitively after trimming spaces. An empty string is answered with 400 "Claim code is required". */
             ClaimCode: string;
@@ -1845,6 +1960,21 @@ export interface components {
             data: {
                 orderId: components["schemas"]["Uuid"];
                 status: components["schemas"]["OrderStatus"];
+            };
+        };
+        OrderStatusChanged: {
+            status: string;
+            message: string;
+            /** Format: int32 */
+            statusCode: number;
+            data: {
+                orderId: components["schemas"]["Uuid"];
+                status: components["schemas"]["OrderStatus"];
+                /**
+                 * Format: date-time
+                 * @description A Ready order's end of the hold period.
+                 */
+                expiresAt?: string;
             };
         };
         ReviewAdded: {
@@ -3293,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelOrderResponse"];
                 };
             };
-            /** @description The order is Completed or already Cancelled. */
+            /** @description The order is Completed, already Cancelled or Expired. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,6 +3436,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OrderNotFound"];
             422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendOrderConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0dde0000-0000-4000-8000-000000000001 */
+                orderId: components["parameters"]["orderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description The order is not open. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            422: components["responses"]["ValidationProblem"];
+            /** @description Sent 3 times for this order in the last hour; try after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3351,6 +3532,93 @@ export interface operations {
                     "application/json": components["schemas"]["ShopInfo"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markOrderReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0dde0000-0000-4000-8000-000000000001 */
+                orderId: components["parameters"]["orderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The order is Ready; its copies are out of stock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusChanged"];
+                };
+            };
+            /** @description The order is not Pending, or a book is short of stock. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelOrderByShop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0dde0000-0000-4000-8000-000000000001 */
+                orderId: components["parameters"]["orderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Not collected; the customer asked us to cancel by phone"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShopCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusChanged"];
+                };
+            };
+            /** @description No reason, or the order is not open. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            422: components["responses"]["ValidationProblem"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3736,7 +4004,8 @@ export const assignableRoleValues: ReadonlyArray<FlattenedDeepRequired<component
 export const bannerColorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BannerColor"]> = ["Blue", "Green", "Red", "Yellow", "Purple"];
 export const genreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Genre"]> = ["Fiction", "Non-Fiction", "Science", "History", "Biography", "Fantasy", "Mystery", "Romance", "Horror"];
 export const bookFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookFormat"]> = ["Paperback", "Hardcover", "Signed Edition", "Limited Edition", "First Edition", "Collector's Edition", "Author's Edition", "Deluxe Edition"];
-export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderStatus"]> = ["Pending", "Processing", "Completed", "Cancelled"];
+export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderStatus"]> = ["Pending", "Ready", "Processing", "Completed", "Cancelled", "Expired"];
+export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEventKind"]> = ["placed", "ready", "completed", "cancelled", "expired"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 export const cartDiscountCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CartDiscount"]["code"]> = ["bulk", "loyalty"];
 export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];

@@ -1,5 +1,5 @@
 import { PricesChangedError, isApiError } from '../errors.js';
-import type { CancelOrderResponse, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions, ShopInfo } from '../types.js';
+import type { CancelOrderResponse, MessageEnvelope, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions, ShopInfo } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
@@ -12,14 +12,25 @@ export interface OrdersApi {
    * the order charges whatever the cart totals at that moment.
    */
   place(input?: PlaceOrderInput, options?: RequestOptions): Promise<PlaceOrderResponse>;
-  /** `listMyOrders` — the caller's orders; none (a 404) gives `[]`. */
+  /**
+   * `listMyOrders` — the caller's orders, each with its `history`; an open (Pending or Ready)
+   * one also with its `claimCode`, a Ready one with its `expiresAt`. None (a 404) gives `[]`.
+   */
   mine(options?: RequestOptions): Promise<Order[]>;
-  /** `listAllOrders` — every order (Admin, Staff); none (a 404) gives `[]`. */
+  /** `listAllOrders` — every order (Admin, Staff), with its history and never a claim code; none (a 404) gives `[]`. */
   all(options?: RequestOptions): Promise<Order[]>;
-  /** `cancelOrder` — Completed or Cancelled orders answer 400. */
+  /**
+   * `cancelOrder` — the caller's Pending or Ready order (a Ready one's copies go back into
+   * stock); Completed, Cancelled or Expired orders answer 400.
+   */
   cancel(orderId: string, options?: RequestOptions): Promise<CancelOrderResponse>;
   /** `getShopInfo` — public: where and when orders are picked up, and the hold period in days. */
   shopInfo(options?: RequestOptions): Promise<ShopInfo>;
+  /**
+   * `resendOrderConfirmation` — the caller's open order's confirmation e-mail (with the claim
+   * code) again; 3 per order an hour, then a 429 `ApiError` with `retryAfter`.
+   */
+  resendConfirmation(orderId: string, options?: RequestOptions): Promise<MessageEnvelope>;
 }
 
 export function ordersApi(raw: RawClient): OrdersApi {
@@ -37,5 +48,6 @@ export function ordersApi(raw: RawClient): OrdersApi {
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),
+    resendConfirmation: (orderId, options) => unwrap(raw.POST('/order/resendConfirmation/{orderId}', { params: { path: { orderId } }, ...init(options) })),
   };
 }

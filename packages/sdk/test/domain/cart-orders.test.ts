@@ -1,7 +1,7 @@
 // What remains of the cart and order rules once the server prices carts and orders (issue 28):
 // the quantity stepper, the copy count, and the order status rules. No price is worked out here.
 import { describe, it, expect } from 'vitest';
-import { canCancelOrder, canVerifyOrder, cartItemCount, orderStatusTone, stepQuantity } from '../../src/domain/index.js';
+import { canCancelOrder, canMarkOrderReady, canShopCancelOrder, canVerifyOrder, cartItemCount, orderEventLabel, orderStatusLabel, orderStatusTone, stepQuantity } from '../../src/domain/index.js';
 import * as domain from '../../src/domain/index.js';
 
 describe('stepQuantity', () => {
@@ -22,23 +22,42 @@ describe('cartItemCount', () => {
 });
 
 describe('order rules', () => {
-  it('lets a customer cancel only Pending orders', () => {
-    expect(canCancelOrder({ status: 'Pending' })).toBe(true);
-    for (const status of ['Processing', 'Completed', 'Cancelled']) {
-      expect(canCancelOrder({ status })).toBe(false);
+  it('lets a customer and the shop cancel only open (Pending or Ready) orders', () => {
+    for (const can of [canCancelOrder, canShopCancelOrder]) {
+      expect(can({ status: 'Pending' })).toBe(true);
+      expect(can({ status: 'Ready' })).toBe(true);
+      for (const status of ['Processing', 'Completed', 'Cancelled', 'Expired']) expect(can({ status })).toBe(false);
     }
   });
 
-  it('lets staff verify anything but Completed and Cancelled', () => {
+  it('lets staff mark only a Pending order ready', () => {
+    expect(canMarkOrderReady({ status: 'Pending' })).toBe(true);
+    for (const status of ['Ready', 'Processing', 'Completed', 'Cancelled', 'Expired']) expect(canMarkOrderReady({ status })).toBe(false);
+  });
+
+  it('lets staff verify anything but Completed, Cancelled and Expired', () => {
     expect(canVerifyOrder({ status: 'Pending' })).toBe(true);
+    expect(canVerifyOrder({ status: 'Ready' })).toBe(true);
     expect(canVerifyOrder({ status: 'Processing' })).toBe(true);
     expect(canVerifyOrder({ status: 'Completed' })).toBe(false);
     expect(canVerifyOrder({ status: 'Cancelled' })).toBe(false);
+    expect(canVerifyOrder({ status: 'Expired' })).toBe(false);
+  });
+
+  it('reads Ready as "Ready for pickup" and any status or step it does not know as sent', () => {
+    expect(orderStatusLabel('Ready')).toBe('Ready for pickup');
+    expect(orderStatusLabel('Pending')).toBe('Pending');
+    expect(orderStatusLabel('OnHold')).toBe('OnHold');
+    expect(orderEventLabel('ready')).toBe('Ready for pickup');
+    expect(orderEventLabel('completed')).toBe('Picked up');
+    expect(orderEventLabel('returned')).toBe('returned');
   });
 
   it('colours statuses like the dashboard', () => {
     expect(orderStatusTone('Completed')).toBe('green');
+    expect(orderStatusTone('Ready')).toBe('blue');
     expect(orderStatusTone('Processing')).toBe('blue');
+    expect(orderStatusTone('Expired')).toBe('yellow');
     expect(orderStatusTone('Pending')).toBe('yellow');
     expect(orderStatusTone('Cancelled')).toBe('yellow');
   });

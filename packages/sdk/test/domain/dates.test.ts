@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatRelativeTime,
   fromDateInputValue,
   parseTimestamp,
@@ -113,5 +114,14 @@ describe('date input values', () => {
     expect(fromDateInputValue(undefined)).toBeNull();
     expect(fromDateInputValue('2026-02-30')).toBeNull();
     expect(fromDateInputValue('21/11/2026')).toBeNull();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows the day and the 24-hour time in Kathmandu (UTC+5:45), or N/A', () => {
+    expect(formatDateTime('2026-11-23T10:00:00Z')).toBe('23 Nov 2026, 15:45');
+    expect(formatDateTime('2026-11-23T18:20:00Z')).toBe('24 Nov 2026, 00:05');
+    expect(formatDateTime('2026-11-23T10:00:00Z', { timeZone: 'UTC' })).toBe('23 Nov 2026, 10:00');
+    expect(formatDateTime(null)).toBe('N/A');
   });
 });

@@ -227,6 +227,50 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009-order-lifecycle': {
+    // The pickup lifecycle (issue 29): Ready (copies put aside, a hold period) and Expired, and
+    // each order's history. Rolling-upgrade safe: the new columns are nullable and the history
+    // table is only added to, so an instance still on the previous release keeps placing,
+    // listing, cancelling and verifying orders (its orders get no events; the new release fills
+    // the gaps when it reads them, orders/history.ts). Staff should mark orders ready only once
+    // every instance runs this release: the previous one would take a Ready order's stock a
+    // second time at pickup and not return it on a cancel.
+    async up(db: Kysely<any>) {
+      await sql`alter table orders drop constraint if exists orders_status_check`.execute(db);
+      await sql`alter table orders add constraint orders_status_check check (status in ('Pending', 'Ready', 'Processing', 'Completed', 'Cancelled', 'Expired'))`.execute(db);
+      await db.schema.alterTable('orders').addColumn('ready_at', 'timestamptz').execute();
+      await db.schema.alterTable('orders').addColumn('expires_at', 'timestamptz').execute();
+      // The expiry sweep's search: Ready orders by the end of their hold.
+      await sql`create index orders_ready_expiry on orders (expires_at, id) where status = 'Ready'`.execute(db);
+      // A Ready order keeps its claim code (the customer shows it at the counter): codes are
+      // unique among the open orders, Pending and Ready.
+      await sql`create unique index orders_open_claim_code_v2 on orders (upper(claim_code)) where status in ('Pending', 'Ready') and claim_code is not null`.execute(db);
+      await sql`drop index if exists orders_open_claim_code`.execute(db);
+
+      await db.schema
+        .createTable('order_events')
+        .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+        .addColumn('order_id', 'uuid', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('placed', 'ready', 'completed', 'cancelled', 'expired')`))
+        .addColumn('at', 'timestamptz')
+        .addColumn('actor', 'text')
+        .addColumn('reason', 'text')
+        .execute();
+      await db.schema.createIndex('order_events_order').on('order_events').columns(['order_id', 'id']).execute();
+      // What is known of the orders before the history: when and by whom each was placed; that
+      // a Completed one was handed over (not when, nor by whom); a Cancelled one was cancelled by
+      // its customer (the only one who could), not when.
+      await sql`
+        insert into order_events (order_id, kind, at, actor)
+        select orders.id, 'placed', orders.order_date, users.username from orders join users on users.id = orders.user_id
+        order by orders.order_date, orders.id`.execute(db);
+      await sql`insert into order_events (order_id, kind) select id, 'completed' from orders where status = 'Completed' order by order_date, id`.execute(db);
+      await sql`
+        insert into order_events (order_id, kind, actor)
+        select orders.id, 'cancelled', users.username from orders join users on users.id = orders.user_id where orders.status = 'Cancelled'
+        order by orders.order_date, orders.id`.execute(db);
+    },
+  },
   '0010-user-messages': {
     // Messages meant for one user (issue 29, part 3): a notification's owner (null: public, as
     // every row before), and the mail outbox, written in the transaction of the event and sent

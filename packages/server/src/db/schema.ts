@@ -5,7 +5,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 type Timestamp = ColumnType<Date, Date, Date>;
 
 export type Role = 'User' | 'Staff' | 'Admin';
-export type OrderStatus = 'Pending' | 'Processing' | 'Completed' | 'Cancelled';
+/** Processing is never written here (the legacy dashboard only styled it). */
+export type OrderStatus = 'Pending' | 'Ready' | 'Processing' | 'Completed' | 'Cancelled' | 'Expired';
+export type OrderEventKind = 'placed' | 'ready' | 'completed' | 'cancelled' | 'expired';
 
 export interface UsersTable {
   id: string;
@@ -87,6 +89,24 @@ export interface OrdersTable {
   final_total_paisa: number;
   status: OrderStatus;
   claim_code: string | null;
+  /** When staff marked it ready (its copies were taken from stock then); null otherwise. */
+  ready_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A Ready order's end of the hold period (ready_at + the hold days then in force). */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One step of an order's history (migration 0009). */
+export interface OrderEventsTable {
+  /** Insertion order: the history's order among events of one instant. */
+  id: Generated<number>;
+  order_id: string;
+  kind: OrderEventKind;
+  /** Null when not known (events filled in for orders older than the history). */
+  at: Timestamp | null;
+  /** A username, "system" for an expiry; null when not known. */
+  actor: string | null;
+  /** Why the shop cancelled. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemsTable {
@@ -155,6 +175,7 @@ export interface Database {
   cart_items: CartItemsTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
   notifications: NotificationsTable;
   announcements: AnnouncementsTable;
   rate_limits: RateLimitsTable;
@@ -167,4 +188,5 @@ export type NewBook = Insertable<BooksTable>;
 export type BookUpdate = Updateable<BooksTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;

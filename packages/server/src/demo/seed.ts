@@ -26,6 +26,8 @@ function exampleValue(contract: Contract, path: string, method: string, name = '
   return media?.examples?.[name]?.value ?? media?.example;
 }
 
+const readyAt = (order: Example): string | undefined => (order.history as Example[] | undefined)?.find((event) => event.kind === 'ready')?.at;
+
 /** True when nothing is stored yet (no user and no book). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const users = await db.selectFrom('users').select('id').limit(1).execute();
@@ -108,10 +110,18 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
           discount_bp: discountBp,
           final_total_paisa: rupeesToPaisa(order.finalTotal, 'finalTotal'),
           status: order.status,
-          // Pending example orders get a known code, so staff can verify them by hand.
-          claim_code: order.status === 'Pending' ? order.orderId.replace(/-/g, '').slice(-8).toUpperCase() : null,
+          // Open example orders get a known code, so staff can verify them by hand.
+          claim_code: order.status === 'Pending' || order.status === 'Ready' ? order.orderId.replace(/-/g, '').slice(-8).toUpperCase() : null,
+          ready_at: readyAt(order) ? moved(readyAt(order)!) : null,
+          expires_at: order.expiresAt ? moved(order.expiresAt) : null,
         })
         .execute();
+      for (const event of (order.history ?? []) as Example[]) {
+        await tx
+          .insertInto('order_events')
+          .values({ order_id: order.orderId, kind: event.kind, at: event.at ? moved(event.at) : null, actor: event.by ?? null, reason: event.reason ?? null })
+          .execute();
+      }
       for (const item of order.orderItems as Example[]) {
         const unit = rupeesToPaisa(item.pricePerUnit, 'pricePerUnit');
         const total = rupeesToPaisa(item.totalPrice ?? item.quantity * item.pricePerUnit, 'totalPrice');
@@ -178,5 +188,5 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
 
 /** Empties every table (the sandbox's POST /__dev/reset). */
 export async function wipe(db: Db): Promise<void> {
-  await sql`truncate table mail_outbox, order_items, orders, cart_items, wishlist, reviews, notifications, announcements, books, users`.execute(db);
+  await sql`truncate table mail_outbox, order_events, order_items, orders, cart_items, wishlist, reviews, notifications, announcements, books, users`.execute(db);
 }

@@ -33,9 +33,14 @@ export interface ClaimCodeLimits {
   staff: RateLimitWindow;
 }
 
+/** The order confirmation e-mail sent again: per order, every request counts. */
+export interface ResendConfirmationLimits {
+  order: RateLimitWindow;
+}
+
 type AuthOperation = 'loginUser' | 'verifyEmail' | 'registerUser' | 'resendVerificationCode' | 'requestPasswordReset' | 'resetPassword' | 'changePassword';
-export type LimitedOperation = AuthOperation | 'verifyOrder';
-export type RateLimits = Record<AuthOperation, OperationLimits> & { verifyOrder: ClaimCodeLimits };
+export type LimitedOperation = AuthOperation | 'verifyOrder' | 'resendOrderConfirmation';
+export type RateLimits = Record<AuthOperation, OperationLimits> & { verifyOrder: ClaimCodeLimits; resendOrderConfirmation: ResendConfirmationLimits };
 
 const MINUTE = 60_000;
 
@@ -50,7 +55,8 @@ const MINUTE = 60_000;
  * its limits. A password change checks a password as sign-in does: sign-in's (per account).
  * The claim code: 5 tries per order and 30 failed ones per staff account in 15 minutes (a busy
  * counter verifies many orders, each at the first try), so a stolen staff token gets ~2,900
- * guesses a day at codes of 2^32.
+ * guesses a day at codes of 2^32. The confirmation e-mail again: 3 per order an hour (it
+ * mails the customer's own address; more would only fill their inbox).
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginUser: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
@@ -61,6 +67,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPassword: { account: { max: 5, windowMs: 15 * MINUTE }, address: { max: 30, windowMs: 15 * MINUTE } },
   changePassword: { account: { max: 10, windowMs: 15 * MINUTE }, address: { max: 100, windowMs: 15 * MINUTE } },
   verifyOrder: { order: { max: 5, windowMs: 15 * MINUTE }, staff: { max: 30, windowMs: 15 * MINUTE } },
+  resendOrderConfirmation: { order: { max: 3, windowMs: 60 * MINUTE } },
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
@@ -129,6 +136,10 @@ function countersOf(operationId: LimitedOperation, limits: RateLimits, request: 
       counters: [{ key: staffKey, window: rule.staff }, { key: `verifyOrder:order:${orderId}`, window: rule.order }],
       onSuccess: { key: staffKey, action: 'giveBack' },
     };
+  }
+  if (operationId === 'resendOrderConfirmation') {
+    const orderId = String((request.params as Record<string, unknown> | undefined)?.orderId ?? '').toLowerCase();
+    return { counters: [{ key: `resendOrderConfirmation:order:${orderId}`, window: limits.resendOrderConfirmation.order }] };
   }
   const rule = limits[operationId];
   const accountKey = `${operationId}:account:${accountOf(operationId, request)}`;

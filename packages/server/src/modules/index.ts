@@ -66,10 +66,13 @@ export function createHandlers({ genres }: ContractLists) {
     placeOrder: orders.handlers.placeOrder,
     listMyOrders: orders.handlers.listMyOrders,
     cancelOrder: orders.handlers.cancelOrder,
+    resendOrderConfirmation: orders.handlers.resendOrderConfirmation,
     listAllOrders: orders.handlers.listAllOrders,
     getShopInfo: orders.handlers.getShopInfo,
     // staff
     verifyOrder: staff.handlers.verifyOrder,
+    markOrderReady: staff.handlers.markOrderReady,
+    cancelOrderByShop: staff.handlers.cancelOrderByShop,
     // reviews
     listReviews: reviews.handlers.listReviews,
     addReview: reviews.handlers.addReview,

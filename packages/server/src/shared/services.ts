@@ -19,6 +19,8 @@ export interface Services {
   hub: HubEndpoint;
   db: Db;
   clock: Clock;
+  /** Days a Ready order is held for its customer (PICKUP_HOLD_DAYS): then it expires. */
+  pickupHoldDays: number;
   tokens: TokenService;
   /** The transport (the dev outbox or SMTP); requests queue mail through mail/outbox.ts instead. */
   mailer: Mailer;

@@ -19,6 +19,8 @@ import { shopInfo } from '../shared/shop.js';
 import { createImageStore } from '../storage/images.js';
 
 type Log = Services['log'];
+
+export const DEFAULT_PICKUP_HOLD_DAYS = 7;
 type Caches = Record<SharedCacheName, ReadCache>;
 
 export interface WiredServices {
@@ -40,6 +42,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
   const services: Services = {
     db: database.db,
     clock,
+    pickupHoldDays: settings.pickupHoldDays ?? DEFAULT_PICKUP_HOLD_DAYS,
     tokens: createTokenService(settings.jwtSecret, clock),
     mailer,
     mail,

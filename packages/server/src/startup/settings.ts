@@ -25,8 +25,6 @@ export interface ServerSettings {
   mail?: Pick<MailDeliveryOptions, 'leaseMs' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxAttempts' | 'sweepEveryMs'>;
   /** The shop's name, address, opening hours, phone and e-mail (SHOP_*); the contact page's values by default. */
   shop?: Partial<Omit<ShopInfo, 'pickupHoldDays'>>;
-  /** Days a ready order is held for pickup (PICKUP_HOLD_DAYS): 7. */
-  pickupHoldDays?: number;
   publicUrl?: string | undefined;
   webDist?: string | undefined;
   trustProxy?: boolean;
@@ -37,6 +35,8 @@ export interface ServerSettings {
   /** Where the attempt counters live: the database on PostgreSQL (shared by every instance), else this process. */
   rateLimitStore?: RateLimitStore | 'memory' | 'database';
   clock?: Clock;
+  /** Days a Ready order is held for pickup before it expires (PICKUP_HOLD_DAYS): 7. */
+  pickupHoldDays?: number;
   contract?: Contract;
   contractPath?: string;
   hubPingIntervalMs?: number;

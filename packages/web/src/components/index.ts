@@ -29,6 +29,7 @@ export { IconButton, type IconButtonProps } from './icon-button';
 export { Link, NavLink, type LinkProps, type NavLinkProps, type NavLinkRenderProps } from './link';
 export * from './icons';
 export { PageHeader, type PageHeaderProps } from './page-header';
+export { OrderTimeline } from './order-timeline';
 export { Pager, type PagerProps } from './pager';
 export { Price, type PriceProps } from './price';
 export { QuantityStepper, type QuantityStepperProps } from './quantity-stepper';

@@ -1,10 +1,13 @@
 // dashboard: the Admin's figures at a glance.
 import type { Handler } from '../../shared/handler.js';
 import { paisaToRupees } from '../../shared/money.js';
+import type { OrderStatus } from '../../db/schema.js';
 import { bookView } from '../books/index.js';
+import { expireDueOrders } from '../orders/index.js';
 import { dashboard } from './rules.js';
 
 export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }) => {
+  await expireDueOrders(services); // recent orders show the status they have now
   const now = services.clock.now();
   const figures = await dashboard(services.db, now);
   return {
@@ -21,7 +24,7 @@ export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }
       email: o.email,
       orderDate: o.order_date.toISOString(),
       finalTotal: paisaToRupees(o.final_total_paisa),
-      status: o.status as 'Pending' | 'Processing' | 'Completed' | 'Cancelled',
+      status: o.status as OrderStatus,
     })),
   };
 };

@@ -1,14 +1,18 @@
-// orders: placing an order from the cart, the customer's and everyone's orders, cancelling.
-import { forgetBestSellers } from '../../read-cache/policy.js';
+// orders: placing an order from the cart, the customer's and everyone's orders, cancelling, the
+// confirmation e-mail again.
+import { queueMail } from '../../mail/outbox.js';
+import { forgetBestSellers, forgetBooks } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
 import { discountsView } from '../cart/index.js';
-import { allOrders, cancelOrder as cancelOrderRule, myOrders, placeOrder as placeOrderRule } from './rules.js';
+import { expireDueOrders } from './expiry.js';
+import { cancelOrderByCustomer } from './lifecycle.js';
+import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule } from './rules.js';
 import { orderView } from './views.js';
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
   const placed = await placeOrderRule(services.db, caller(), services.clock.now(), services.shop, body?.expectedTotal);
-  // Best sellers count order lines; stock and the rest of the catalog change only at verification.
+  // Best sellers count order lines; stock and the rest of the catalog change only when the order is readied or handed over.
   await forgetBestSellers(services);
   await services.mail.deliver([placed.mailId]);
   return {
@@ -29,21 +33,37 @@ export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services
 
 export const getShopInfo: Handler<'getShopInfo'> = async ({ services }) => services.shop;
 
-export const listMyOrders: Handler<'listMyOrders'> = async ({ caller, services }) => ({
-  status: 'success',
-  message: 'Orders retrieved successfully',
-  data: (await myOrders(services.db, caller().id)).map(orderView),
-});
+export const listMyOrders: Handler<'listMyOrders'> = async ({ caller, services }) => {
+  await expireDueOrders(services);
+  return {
+    status: 'success',
+    message: 'Orders retrieved successfully',
+    data: (await myOrders(services.db, caller().id)).map((view) => orderView(view, { forOwner: true })),
+  };
+};
 
-export const listAllOrders: Handler<'listAllOrders'> = async ({ services }) => ({
-  status: 'success',
-  message: 'Orders retrieved successfully',
-  data: (await allOrders(services.db)).map(orderView),
-});
+export const listAllOrders: Handler<'listAllOrders'> = async ({ services }) => {
+  await expireDueOrders(services);
+  return {
+    status: 'success',
+    message: 'Orders retrieved successfully',
+    data: (await allOrders(services.db)).map((view) => orderView(view, { forOwner: false })),
+  };
+};
 
-export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => ({
-  status: 'success',
-  message: 'Order cancelled successfully',
-  statusCode: 200,
-  data: await cancelOrderRule(services.db, caller().id, params.orderId),
-});
+export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => {
+  await expireDueOrders(services);
+  const { id, username } = caller();
+  const now = services.clock.now();
+  const { event, bookIds } = await services.db.transaction().execute((tx) => cancelOrderByCustomer(tx, { orderId: params.orderId, customerId: id, actor: username, now }));
+  await forgetBooks(services, bookIds);
+  return { status: 'success', message: 'Order cancelled successfully', statusCode: 200, data: { orderId: event.orderId, status: 'Cancelled' } };
+};
+
+export const resendOrderConfirmation: Handler<'resendOrderConfirmation'> = async ({ caller, params, services }) => {
+  const now = services.clock.now();
+  // Through the outbox like every mail: a mail server that is down never fails the request.
+  const mailId = await services.db.transaction().execute(async (tx) => queueMail(tx, await confirmationMailAgain(tx, caller(), params.orderId, now, services.shop), now));
+  await services.mail.deliver([mailId]);
+  return { status: 'success', message: 'Confirmation e-mail sent again' };
+};

@@ -1,2 +1,4 @@
 // The orders module's public face.
 export * as handlers from './handlers.js';
+export { expireDueOrders, startExpirySweep } from './expiry.js';
+export { cancelOrderByShop, isOverdue, lockOrder, markOrderReady, recordOrderEvent, takeStock, type OrderEvent, type Transition } from './lifecycle.js';

@@ -1,16 +1,18 @@
-// Orders: placing one from the server-side cart, the lists, cancelling. Staff hand orders over
-// at pickup (modules/staff).
+// Orders: placing one from the server-side cart, the lists, the confirmation e-mail. What
+// happens to an order after that is lifecycle.ts; staff hand orders over at pickup (modules/staff).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OrderRow, OrderStatus } from '../../db/schema.js';
+import type { OrderEventRow, OrderRow } from '../../db/schema.js';
+import type { Mail } from '../../mail/mailer.js';
 import { queueMail } from '../../mail/outbox.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { conflict, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent } from '../../shared/money.js';
-import { orderMail } from '../../shared/order-mail.js';
+import { orderMail, type OrderMailLine } from '../../shared/order-mail.js';
 import type { ShopInfo } from '../../shared/shop.js';
 import type { CartOffer } from '../../shared/pricing.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
+import { isOverdue } from './lifecycle.js';
 
 export const PRICES_CHANGED = 'Prices in your cart have changed. Please check your cart and place the order again.';
 
@@ -66,6 +68,8 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
         insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
         values (${orderId}, ${user.id}, ${now}, ${cart.subtotalPaisa}, ${cart.discountBp}, ${cart.totalPaisa}, 'Pending', ${claimCode})
         returning id
+      ), placed as (
+        insert into order_events (order_id, kind, at, actor) select new_order.id, 'placed', ${now}, ${user.username} from new_order
       ), new_items as (
         insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
         select item.id, new_order.id, item.book_id, item.title, item.item_code, item.quantity, item.unit_price, item.charged
@@ -75,17 +79,14 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
           as item(id, book_id, title, item_code, quantity, unit_price, charged)
       )
       delete from cart_items where user_id = ${user.id}`.execute(tx);
-    const mail = orderMail(
+    const mail = confirmationMail(
+      user,
       {
-        to: user.email,
-        username: user.username,
         orderId,
-        subject: `Order Confirmation Details - Order ID: ${orderId}`,
-        intro: `Thank you for your order ${orderId}. We are putting your books aside.`,
-        lines: cart.lines.map(({ line, totalPaisa }) => ({ title: line.title, quantity: line.quantity, totalPaisa })),
-        totalPaisa: cart.totalPaisa,
         claimCode,
-        note: cart.discountBp > 0 ? `Discount: ${formatPercent(cart.discountBp)}` : undefined,
+        discountBp: cart.discountBp,
+        totalPaisa: cart.totalPaisa,
+        lines: cart.lines.map(({ line, totalPaisa }) => ({ title: line.title, quantity: line.quantity, totalPaisa })),
       },
       shop,
     );
@@ -94,11 +95,63 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
   });
 }
 
+/** The order confirmation e-mail: sent when the order is placed, and the same again on the owner's request. */
+function confirmationMail(
+  user: { email: string; username: string },
+  order: { orderId: string; claimCode: string; discountBp: number; totalPaisa: number; lines: OrderMailLine[] },
+  shop: ShopInfo,
+): Mail {
+  return orderMail(
+    {
+      to: user.email,
+      username: user.username,
+      orderId: order.orderId,
+      subject: `Order Confirmation Details - Order ID: ${order.orderId}`,
+      intro: `Thank you for your order ${order.orderId}. We are putting your books aside.`,
+      lines: order.lines,
+      totalPaisa: order.totalPaisa,
+      claimCode: order.claimCode,
+      note: order.discountBp > 0 ? `Discount: ${formatPercent(order.discountBp)}` : undefined,
+    },
+    shop,
+  );
+}
+
+/**
+ * The owner's open (Pending or Ready) order's confirmation e-mail, to send again. Someone
+ * else's order is not found.
+ */
+export async function confirmationMailAgain(db: Db, user: { id: string; email: string; username: string }, orderId: string, now: Date, shop: ShopInfo): Promise<Mail> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'claim_code', 'discount_bp', 'final_total_paisa', 'expires_at'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  if ((order.status !== 'Pending' && order.status !== 'Ready') || !order.claim_code || isOverdue(order, now)) {
+    throw rejected("Only an open order's confirmation can be sent again");
+  }
+  const lines = await db.selectFrom('order_items').select(['quantity', 'title', 'charged_per_unit_paisa']).where('order_id', '=', order.id).orderBy('id').execute();
+  return confirmationMail(
+    user,
+    {
+      orderId: order.id,
+      claimCode: order.claim_code,
+      discountBp: order.discount_bp,
+      totalPaisa: order.final_total_paisa,
+      lines: lines.map((line) => ({ title: line.title, quantity: line.quantity, totalPaisa: line.quantity * line.charged_per_unit_paisa })),
+    },
+    shop,
+  );
+}
+
 export interface OrderView {
   order: OrderRow;
   username: string;
   email: string;
   items: { book_id: string; title: string; item_code: string; quantity: number; price_per_unit_paisa: number; charged_per_unit_paisa: number }[];
+  events: OrderEventRow[];
 }
 
 async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> {
@@ -117,31 +170,21 @@ async function ordersWhere(db: Db, userId: string | null): Promise<OrderView[]> 
     .orderBy('order_id')
     .orderBy('id')
     .execute();
-  const byOrder = new Map<string, OrderView['items']>();
-  for (const item of items) {
-    const list = byOrder.get(item.order_id) ?? [];
-    list.push(item);
-    byOrder.set(item.order_id, list);
+  const events = await db.selectFrom('order_events').selectAll().where('order_id', 'in', orders.map((o) => o.id)).orderBy('order_id').orderBy('id').execute();
+  const itemsOf = groupBy(items, (item) => item.order_id);
+  const eventsOf = groupBy(events, (event) => event.order_id);
+  return orders.map(({ username, email, ...order }) => ({ order, username, email, items: itemsOf.get(order.id) ?? [], events: eventsOf.get(order.id) ?? [] }));
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(keyOf(row)) ?? [];
+    list.push(row);
+    groups.set(keyOf(row), list);
   }
-  return orders.map(({ username, email, ...order }) => ({ order, username, email, items: byOrder.get(order.id) ?? [] }));
+  return groups;
 }
 
 export const myOrders = (db: Db, userId: string) => ordersWhere(db, userId);
 export const allOrders = (db: Db) => ordersWhere(db, null);
-
-/** The owner cancels a Pending order. Someone else's order is not found. */
-export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<{ orderId: string; status: OrderStatus }> {
-  return db.transaction().execute(async (tx) => {
-    const order = await tx
-      .selectFrom('orders')
-      .select(['id', 'status'])
-      .where('id', '=', orderId)
-      .where('user_id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order not found');
-    if (order.status === 'Completed' || order.status === 'Cancelled') throw rejected('Cannot cancel a completed or already cancelled order');
-    await tx.updateTable('orders').set({ status: 'Cancelled', claim_code: null }).where('id', '=', orderId).execute();
-    return { orderId, status: 'Cancelled' as const };
-  });
-}

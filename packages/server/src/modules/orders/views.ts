@@ -1,9 +1,15 @@
 // An order in the contract's wire shape (rupees, ISO dates).
 import { paisaToRupees } from '../../shared/money.js';
 import { iso, type Schemas } from '../../shared/wire.js';
+import { historyView } from './history.js';
 import type { OrderView } from './rules.js';
 
-export function orderView({ order, username, items }: OrderView): Schemas['Order'] {
+/**
+ * `forOwner`: the owner's own list, which alone carries an open order's claim code (staff and
+ * admin lists never do: the code the customer shows at the counter is their proof).
+ */
+export function orderView({ order, username, items, events }: OrderView, { forOwner }: { forOwner: boolean }): Schemas['Order'] {
+  const open = order.status === 'Pending' || order.status === 'Ready';
   return {
     orderId: order.id,
     username,
@@ -12,6 +18,8 @@ export function orderView({ order, username, items }: OrderView): Schemas['Order
     discountRate: order.discount_bp / 10_000,
     finalTotal: paisaToRupees(order.final_total_paisa),
     status: order.status,
+    ...(forOwner && open && order.claim_code ? { claimCode: order.claim_code } : {}),
+    ...(order.status === 'Ready' && order.expires_at ? { expiresAt: iso(order.expires_at) } : {}),
     bookTitles: items.map((i) => i.title),
     orderItems: items.map((i) => ({
       bookId: i.book_id,
@@ -25,5 +33,6 @@ export function orderView({ order, username, items }: OrderView): Schemas['Order
     })),
     // Picked up at the counter: nothing is shipped.
     shippingCost: 0,
+    history: historyView(order, username, events),
   };
 }

@@ -1,10 +1,10 @@
-// Staff verification at pickup: stock reduced in the same transaction, with the order and book
-// rows locked.
+// Staff verification at pickup: the order row locked, a Pending order's stock reduced in the
+// same transaction (a Ready order's copies were taken when it was marked ready).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Publish } from '../../live/notifier.js';
 import type { Tx } from '../../shared/context.js';
-import { notFound, rejected } from '../../shared/errors.js';
+import { rejected } from '../../shared/errors.js';
+import { isOverdue, lockOrder, recordOrderEvent, takeStock, type Transition } from '../orders/index.js';
 
 /**
  * What every visitor is told of a purchase: the book, never the buyer (issue 29, part 3).
@@ -16,43 +16,26 @@ export function purchaseAnnouncement(titles: readonly string[]): string {
 }
 
 /**
- * Staff hand over an order against its claim code (compared case-insensitively). The order row
- * and its books' rows are locked, so two verifications at once cannot both take the last copy
- * and stock never goes below zero. Runs inside the caller's transaction (see `transact`).
- * Answers the books whose stock it took down.
+ * Staff hand over an order against its claim code (compared case-insensitively): the
+ * "completed" transition. The order row and its books' rows are locked, so two verifications
+ * at once cannot both take the last copy and stock never goes below zero. Runs inside the
+ * caller's transaction (see `transact`). Answers the event and the books whose stock it took down.
  */
-export async function verifyOrder(tx: Tx, orderId: string, claimCode: string, now: Date, publish: Publish): Promise<{ bookIds: string[] }> {
-  const code = claimCode.trim();
+export async function verifyOrder(tx: Tx, input: { orderId: string; claimCode: string; actor: string; now: Date }, publish: Publish): Promise<Transition> {
+  const code = input.claimCode.trim();
   if (!code) throw rejected('Claim code is required');
-  {
-    const order = await tx
-      .selectFrom('orders')
-      .select(['id', 'status', 'claim_code', 'user_id'])
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!order) throw notFound('Order not found');
-    if (order.status === 'Completed') throw rejected('Order already completed');
-    if (order.status === 'Cancelled') throw rejected('Cannot verify a cancelled order');
-    if (!order.claim_code || order.claim_code.toUpperCase() !== code.toUpperCase()) throw rejected('Invalid claim code');
-    const items = await tx.selectFrom('order_items').select(['book_id', 'title', 'quantity']).where('order_id', '=', orderId).orderBy('title').orderBy('id').execute();
-    const bookIds = [...new Set(items.map((i) => i.book_id))].sort();
-    const books = bookIds.length
-      ? await tx.selectFrom('books').select(['id', 'quantity']).where('id', 'in', bookIds).orderBy('id').forUpdate().execute()
-      : [];
-    const stock = new Map(books.map((b) => [b.id, b.quantity]));
-    const needed = new Map<string, number>();
-    for (const item of items) needed.set(item.book_id, (needed.get(item.book_id) ?? 0) + item.quantity);
-    for (const item of items) {
-      if ((stock.get(item.book_id) ?? 0) < needed.get(item.book_id)!) throw rejected(`Not enough stock for book: ${item.title}`);
-    }
-    for (const [bookId, quantity] of needed) {
-      await tx.updateTable('books').set({ quantity: sql`quantity - ${quantity}` }).where('id', '=', bookId).execute();
-    }
-    await tx.updateTable('orders').set({ status: 'Completed', claim_code: null }).where('id', '=', orderId).execute();
-    const bought = purchaseAnnouncement(items.map((item) => item.title));
-    await tx.insertInto('notifications').values({ id: randomUUID(), message: bought, created_at: now }).execute();
-    publish({ sender: 'Purchased Book', text: bought });
-    return { bookIds };
-  }
+  const order = await lockOrder(tx, input.orderId);
+  if (order.status === 'Completed') throw rejected('Order already completed');
+  if (order.status === 'Cancelled') throw rejected('Cannot verify a cancelled order');
+  if (order.status === 'Expired' || isOverdue(order, input.now)) throw rejected('Cannot verify an expired order');
+  if (!order.claim_code || order.claim_code.toUpperCase() !== code.toUpperCase()) throw rejected('Invalid claim code');
+  const bookIds = order.status === 'Ready' ? [] : await takeStock(tx, order.id);
+  await tx.updateTable('orders').set({ status: 'Completed', claim_code: null, expires_at: null }).where('id', '=', order.id).execute();
+  const event = { kind: 'completed' as const, orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now };
+  await recordOrderEvent(tx, event);
+  const items = await tx.selectFrom('order_items').select('title').where('order_id', '=', order.id).orderBy('title').orderBy('id').execute();
+  const bought = purchaseAnnouncement(items.map((item) => item.title));
+  await tx.insertInto('notifications').values({ id: randomUUID(), message: bought, created_at: input.now }).execute();
+  publish({ sender: 'Purchased Book', text: bought });
+  return { event, bookIds };
 }

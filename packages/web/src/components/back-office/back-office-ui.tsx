@@ -1,4 +1,4 @@
-import { type OrderStatusName, orderStatusTone } from '@pustak/sdk/domain';
+import { type OrderStatusName, orderStatusLabel, orderStatusTone } from '@pustak/sdk/domain';
 import { type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { Badge, type BadgeTone } from '../badge';
@@ -21,7 +21,7 @@ const TONES: Record<ReturnType<typeof orderStatusTone>, BadgeTone> = {
  */
 export function OrderStatusBadge({ status, cancelledRed = false }: { status: OrderStatusName | string; cancelledRed?: boolean }) {
   const tone = cancelledRed && status === 'Cancelled' ? 'danger' : TONES[orderStatusTone(status)];
-  return <Badge tone={tone}>{status}</Badge>;
+  return <Badge tone={tone}>{orderStatusLabel(status)}</Badge>;
 }
 
 /**

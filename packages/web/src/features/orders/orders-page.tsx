@@ -1,4 +1,5 @@
 import { type Order, serverMessageOf } from '@pustak/sdk';
+import { orderStatusLabel } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import {
   Button,
@@ -14,14 +15,17 @@ import {
   useToast,
 } from '../../components';
 import { cx } from '../../lib/cx';
-import { useCancelOrder } from './api/use-cancel-order';
+import { useCancelOrder, useResendConfirmation } from './api/use-cancel-order';
 import { useMyOrders } from './api/use-my-orders';
 import { OrderCard } from './components/order-card';
 import { ORDER_SORTS, type OrderSort, STATUS_FILTERS, type StatusFilter, orderNumber, visibleOrders } from './components/order-view';
 import styles from './orders-page.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /myOrders: the customer's orders with a status filter, sorting, details and Cancel for Pending ones. */
+/**
+ * /myOrders: the customer's orders with a status filter, sorting, details, each one's history,
+ * the claim code of an open one (and its e-mail again) and Cancel for open ones.
+ */
 export default function OrdersPage() {
   useDocumentTitle('My Orders');
   const toast = useToast();
@@ -31,6 +35,21 @@ export default function OrdersPage() {
   const [sort, setSort] = useState<OrderSort>('newest');
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
+  const resendConfirmation = useResendConfirmation();
+  const [resending, setResending] = useState<string | null>(null);
+
+  const resend = async (order: Order) => {
+    setResending(order.orderId);
+    try {
+      await resendConfirmation(order.orderId);
+      toast.success(`We e-mailed the claim code of order ${orderNumber(order.orderId)} again.`);
+    } catch (failure) {
+      console.error('Resending the confirmation failed', failure);
+      toast.error(serverMessageOf(failure) ?? "We couldn't send the e-mail. Please try again.");
+    } finally {
+      setResending(null);
+    }
+  };
 
   const confirmCancel = async () => {
     if (!cancelling) return;
@@ -83,7 +102,7 @@ export default function OrdersPage() {
                   className={cx(styles.filter, filter === status && styles.filterOn)}
                   onClick={() => setFilter(status)}
                 >
-                  {status} <span className={styles.filterCount}>({countOf(status)})</span>
+                  {status === 'All' ? status : orderStatusLabel(status)} <span className={styles.filterCount}>({countOf(status)})</span>
                 </button>
               ))}
             </div>
@@ -99,7 +118,7 @@ export default function OrdersPage() {
             <EmptyState
               compact
               icon={<PackageIcon size={26} />}
-              title={`No ${filter.toLowerCase()} orders`}
+              title={`No ${orderStatusLabel(filter).toLowerCase()} orders`}
               action={
                 <Button variant="secondary" onClick={() => setFilter('All')}>
                   Show all orders
@@ -109,7 +128,13 @@ export default function OrdersPage() {
           ) : (
             <ul className={styles.list} aria-label="Orders">
               {shown.map((order) => (
-                <OrderCard key={order.orderId} order={order} onCancel={setCancelling} />
+                <OrderCard
+                  key={order.orderId}
+                  order={order}
+                  onCancel={setCancelling}
+                  onResend={(chosen) => void resend(chosen)}
+                  resending={resending === order.orderId}
+                />
               ))}
             </ul>
           )}
@@ -120,7 +145,7 @@ export default function OrdersPage() {
         title="Cancel this order?"
         message={
           cancelling
-            ? `Order ${orderNumber(cancelling.orderId)} will be cancelled and its claim code will stop working. This cannot be undone.`
+            ? `Order ${orderNumber(cancelling.orderId)} will be cancelled and its claim code will stop working.${cancelling.status === 'Ready' ? ' The books set aside for you go back on the shelf.' : ''} This cannot be undone.`
             : ''
         }
         confirmLabel="Cancel order"

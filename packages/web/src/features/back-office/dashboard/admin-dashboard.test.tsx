@@ -71,9 +71,9 @@ describe('admin dashboard', () => {
       'ram',
       '20 November 2026',
       'Rs. 1,850.00',
-      'Processing',
+      'Ready for pickup',
     ]);
-    expect(within(orders[0]).getByText('Processing').className).toMatch(/info/);
+    expect(within(orders[0]).getByText('Ready for pickup').className).toMatch(/info/);
     expect(within(orders[1]).getByText('Completed').className).toMatch(/success/);
     expect(within(orders[2]).getByText('Pending').className).toMatch(/warning/);
   });

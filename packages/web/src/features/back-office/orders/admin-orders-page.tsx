@@ -1,32 +1,22 @@
 import { type Order } from '@pustak/sdk';
-import {
-  ORDER_STATUSES,
-  formatDate,
-  formatPercentFromFraction,
-  formatRupees,
-} from '@pustak/sdk/domain';
+import { formatDate, formatPercentFromFraction, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { CountText, Note, OrderId, PageStack } from '../../../components/back-office/back-office-ui';
-import { Badge } from '../../../components/badge';
+import { CountText, OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
+import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
-import { cx } from '../../../lib/cx';
 import styles from './admin-orders.module.css';
 import { AllOrdersPanel } from './all-orders-panel';
+import { CancelOrderDialog, ShopOrderActions } from './order-actions';
+import { OrderViewDialog } from './order-view-dialog';
 
 /**
- * /admin/orders: every order. The Status dropdown changes the row on this page only: the
- * API has no call to save an order's status, and the page says so instead of pretending.
+ * /admin/orders: every order, its status, and what the shop can do with it, saved at once:
+ * Mark ready (Pending), Cancel with a reason (Pending or Ready), View (its lines and history).
+ * The legacy status drop-down, which saved nothing, is replaced by these actions.
  */
 export default function AdminOrdersPage() {
-  const [statuses, setStatuses] = useState<Record<string, string>>({});
-
-  const setStatus = (order: Order, status: string) =>
-    setStatuses((current) => {
-      const next = { ...current };
-      if (status === order.status) delete next[order.orderId];
-      else next[order.orderId] = status;
-      return next;
-    });
+  const [viewing, setViewing] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const columns: Column<Order>[] = [
     { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
@@ -36,67 +26,35 @@ export default function AdminOrdersPage() {
     { label: 'Discount Rate', numeric: true, cell: (order) => formatPercentFromFraction(order.discountRate) },
     { label: 'Final Total Amount', numeric: true, className: 'strong', cell: (order) => formatRupees(order.finalTotal) },
     {
+      // The status and what the shop can do with it share a column: the table fits beside the sidebar at 1280 px.
       label: 'Status',
       cell: (order) => (
-        <StatusSelect order={order} status={statuses[order.orderId] ?? order.status} onStatus={(status) => setStatus(order, status)} />
+        <div className={styles.statusCell}>
+          <OrderStatusBadge status={order.status} cancelledRed />
+          <ShopOrderActions order={order} onCancel={setCancelling}>
+            <Button key="view" size="sm" variant="ghost" aria-label={`View the order of ${order.username} on ${formatDate(order.orderDate)}`} onClick={() => setViewing(order)}>
+              View
+            </Button>
+          </ShopOrderActions>
+        </div>
       ),
     },
   ];
 
-  const changed = Object.keys(statuses).length;
   return (
     <PageStack>
-      <Note>
-        Status changes here are not saved: the server has no call to store them, so they last until you leave or
-        reload this page.
-      </Note>
       <AllOrdersPanel label="All orders">
         {(rows) => (
           <>
             <div className={styles.summary}>
               <CountText>{rows.length} orders</CountText>
-              {changed > 0 ? (
-                <p className={styles.unsaved} role="status">
-                  {changed} unsaved status {changed === 1 ? 'change' : 'changes'}
-                </p>
-              ) : null}
             </div>
             <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />
           </>
         )}
       </AllOrdersPanel>
+      <OrderViewDialog order={viewing} onClose={() => setViewing(null)} />
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </PageStack>
-  );
-}
-
-/** The select takes the colour of the status it shows. */
-const STATUS_TONES: Record<string, string> = {
-  Pending: 'tone-warning',
-  Processing: 'tone-info',
-  Completed: 'tone-success',
-  Cancelled: 'tone-danger',
-};
-
-function StatusSelect({ order, status, onStatus }: { order: Order; status: string; onStatus: (status: string) => void }) {
-  const selectId = `order-status-${order.orderId}`;
-  return (
-    <div className={styles.statusCell}>
-      <label htmlFor={selectId} className="visually-hidden">
-        Status of the order by {order.username} on {formatDate(order.orderDate)}
-      </label>
-      <select
-        id={selectId}
-        className={cx(styles.select, STATUS_TONES[status] ?? 'tone-neutral')}
-        value={status}
-        onChange={(event) => onStatus(event.target.value)}
-      >
-        {ORDER_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-      {status !== order.status ? <Badge tone="warning">Not saved</Badge> : null}
-    </div>
   );
 }

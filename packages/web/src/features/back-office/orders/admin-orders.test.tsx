@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('admin all orders', () => {
-  it('lists every order with totals, the discount rate as a percent and a status dropdown', async () => {
+  it('lists every order with totals, the discount rate as a percent, its status and what the shop can do', async () => {
     renderWithApp(undefined, options);
     const table = await screen.findByRole('table');
     expect(columnNames(table)).toEqual([
@@ -29,27 +29,41 @@ describe('admin all orders', () => {
     const cells = within(anisha).getAllByRole('cell').map((cell) => cell.textContent);
     // Total Amount is the server's subtotal (after each book's running discount), worked back
     // from the final total and the 5% cart discount: 5,220.25 / 0.95.
-    expect(cells.slice(1, 6)).toEqual(['anisha', '5 November 2026', 'Rs. 5,495.00', '5%', 'Rs. 5,220.25']);
+    expect(cells.slice(1, 7)).toEqual(['anisha', '5 November 2026', 'Rs. 5,495.00', '5%', 'Rs. 5,220.25', 'CompletedView']);
     expect(within(anisha).getByText('0dde0000-0000-4000-8000-000000000005')).toBeTruthy();
-    expect((within(anisha).getByRole('combobox') as HTMLSelectElement).value).toBe('Completed');
+    expect(within(rows[0]).getAllByRole('cell')[6].textContent).toBe('Ready for pickupViewCancel');
+    expect(within(rows[2]).getAllByRole('cell')[6].textContent).toBe('PendingMark readyViewCancel');
+    // The legacy drop-down that saved nothing is gone.
+    expect(within(table).queryByRole('combobox')).toBeNull();
+    expect(table.textContent).not.toMatch(/claim code/i);
   });
 
-  it('changes a status in the page only and says it is not saved', async () => {
+  it("opens an order's view with its books and its history, never its claim code", async () => {
+    const { user } = renderWithApp(undefined, options);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: /^View the order of ram on 20 November 2026/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Order by ram' });
+    expect(within(dialog).getByText('1 × Dracula (Rs. 1,850.00)')).toBeTruthy();
+    expect(dialog.textContent).toContain('Held until 27 Nov 2026, 20:45');
+    const steps = within(within(dialog).getByRole('list', { name: 'Order history' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual(['Placed20 Nov 2026, 18:15 · by ram', 'Ready for pickup20 Nov 2026, 20:45 · by staff']);
+    expect(dialog.textContent).not.toMatch(/claim code/i);
+  });
+
+  it('saves what it offers: Mark ready and Cancel with a reason, each one call', async () => {
     const api = spyOnApi();
     const { user } = renderWithApp(undefined, options);
-    const table = await screen.findByRole('table');
-    expect(screen.getByText(/Status changes here are not saved/)).toBeTruthy();
-    const select = within(table).getAllByRole('combobox')[0] as HTMLSelectElement;
-    expect(select.value).toBe('Processing');
-    await user.selectOptions(select, 'Completed');
-    expect(select.value).toBe('Completed');
-    expect(within(select.closest('tr')!).getByText('Not saved')).toBeTruthy();
-    expect(screen.getByText('1 unsaved status change')).toBeTruthy();
-    // No call exists to save it, and none is made.
-    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
-
-    await user.selectOptions(select, 'Processing');
-    expect(screen.queryByText('Not saved')).toBeNull();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: /^Mark ready the order of hari/ }));
+    expect(await screen.findByText('Order is ready for pickup')).toBeTruthy();
+    expect(api.find('PUT', '/staff/readyOrder/0dde0000-0000-4000-8000-000000000006')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /^Cancel the order of sita on 19 November 2026/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Out of print');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled successfully')).toBeTruthy();
+    const [call] = api.find('PUT', '/staff/cancelOrder/0dde0000-0000-4000-8000-000000000001');
+    expect(await call.request.json()).toEqual({ reason: 'Out of print' });
   });
 
   it('says No orders found for an empty list', async () => {

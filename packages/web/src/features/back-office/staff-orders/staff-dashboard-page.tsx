@@ -1,5 +1,5 @@
 import { type Order } from '@pustak/sdk';
-import { ORDER_STATUSES, canVerifyOrder, formatDate, formatRupees } from '@pustak/sdk/domain';
+import { ORDER_STATUSES, canVerifyOrder, formatDate, formatRupees, orderStatusLabel } from '@pustak/sdk/domain';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -41,13 +41,15 @@ export default function StaffDashboardPage() {
 function StaffSummary({ orders }: { orders: Order[] }) {
   const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<string, number>;
   for (const order of orders) counts[order.status] = (counts[order.status] ?? 0) + 1;
+  // Processing is never written by the server: its card shows only for orders that carry it.
+  const shown = ORDER_STATUSES.filter((status) => status !== 'Processing' || counts[status]! > 0);
   const waiting = orders.filter(canVerifyOrder);
   return (
     <>
       <section aria-label="Orders by status" className={styles.stats}>
-        {ORDER_STATUSES.map((status) => (
+        {shown.map((status) => (
           <article key={status} className={cx(styles.stat, styles[`stat${status}`])}>
-            <p className={styles.statLabel}>{status}</p>
+            <p className={styles.statLabel}>{orderStatusLabel(status)}</p>
             <p className={styles.statValue}>{counts[status]}</p>
           </article>
         ))}

@@ -5,14 +5,18 @@ import { OrderId, OrderStatusBadge, PageStack } from '../../../components/back-o
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { CheckIcon } from '../../../components/icons';
-import { AllOrdersPanel } from '../orders';
+import { AllOrdersPanel, CancelOrderDialog, ShopOrderActions } from '../orders';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';
 import { VerifyOrderDialog } from './verify-order-dialog';
 
-/** /staff/orders: every order; the ones not Completed or Cancelled can be verified by claim code. */
+/**
+ * /staff/orders: every order. A Pending one can be marked ready (its copies set aside), an open
+ * one cancelled with a reason or verified by claim code at the counter.
+ */
 export default function StaffOrdersPage() {
   const [verifying, setVerifying] = useState<Order | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
 
   const columns: Column<Order>[] = [
     { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
@@ -23,21 +27,21 @@ export default function StaffOrdersPage() {
     { label: 'Status', cell: (order) => <OrderStatusBadge status={order.status} cancelledRed /> },
     {
       label: 'Action',
-      cell: (order) =>
-        canVerifyOrder(order) ? (
-          <Button
-            size="sm"
-            leadingIcon={<CheckIcon size={16} />}
-            aria-label={`Verify the order of ${order.username} on ${formatDate(order.orderDate)}`}
-            onClick={() => setVerifying(order)}
-          >
-            Verify
-          </Button>
-        ) : (
-          <span className="muted" aria-label="No action">
-            --
-          </span>
-        ),
+      cell: (order) => (
+        <ShopOrderActions order={order} onCancel={setCancelling}>
+          {canVerifyOrder(order) ? (
+            <Button
+              key="verify"
+              size="sm"
+              leadingIcon={<CheckIcon size={16} />}
+              aria-label={`Verify the order of ${order.username} on ${formatDate(order.orderDate)}`}
+              onClick={() => setVerifying(order)}
+            >
+              Verify
+            </Button>
+          ) : null}
+        </ShopOrderActions>
+      ),
     },
   ];
 
@@ -47,6 +51,7 @@ export default function StaffOrdersPage() {
         {(rows) => <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />}
       </AllOrdersPanel>
       <VerifyOrderDialog order={verifying} onClose={() => setVerifying(null)} />
+      <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </PageStack>
   );
 }

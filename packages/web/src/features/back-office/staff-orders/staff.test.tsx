@@ -28,7 +28,7 @@ describe('staff dashboard', () => {
     const counts = within(stats)
       .getAllByRole('article')
       .map((card) => card.textContent);
-    expect(counts).toEqual(['Pending2', 'Processing1', 'Completed10', 'Cancelled1']);
+    expect(counts).toEqual(['Pending2', 'Ready for pickup1', 'Completed10', 'Cancelled1', 'Expired0']);
     const waiting = screen.getByRole('region', { name: 'Orders waiting' });
     expect(within(waiting).getByText('3 orders need verification')).toBeTruthy();
     expect(within(waiting).getAllByRole('listitem').map((item) => within(item).getByText(/^(ram|sita|hari)$/).textContent)).toEqual([
@@ -54,7 +54,7 @@ describe('staff dashboard', () => {
 });
 
 describe('staff orders', () => {
-  it('offers Verify only on orders that are neither Completed nor Cancelled', async () => {
+  it('offers Mark ready on Pending orders, Verify and Cancel on open ones, nothing on closed ones', async () => {
     renderWithApp(undefined, { route: '/staff/orders', session: staff });
     const rows = await orderRows();
     const summary = rows.map((row) => {
@@ -62,11 +62,11 @@ describe('staff orders', () => {
       return [cells[1].textContent, cells[5].textContent, cells[6].textContent];
     });
     expect(summary).toEqual([
-      ['ram', 'Processing', 'Verify'],
+      ['ram', 'Ready for pickup', 'VerifyCancel'],
       ['bikash', 'Completed', '--'],
-      ['sita', 'Pending', 'Verify'],
+      ['sita', 'Pending', 'Mark readyVerifyCancel'],
       ['sita', 'Completed', '--'],
-      ['hari', 'Pending', 'Verify'],
+      ['hari', 'Pending', 'Mark readyVerifyCancel'],
       ['hari', 'Completed', '--'],
       ['ram', 'Completed', '--'],
       ['anisha', 'Completed', '--'],
@@ -123,6 +123,43 @@ describe('staff orders', () => {
     await user.type(within(dialog).getByLabelText('Claim code'), 'ABCDEF12');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Verification error')).toBeTruthy();
+  });
+
+  it("marks a Pending order ready, shows the server's message and reads the list again", async () => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    await orderRows();
+    const listsBefore = api.find('GET', '/order/all').length;
+    await user.click(screen.getByRole('button', { name: /^Mark ready the order of hari/ }));
+    expect(await screen.findByText('Order is ready for pickup')).toBeTruthy();
+    expect(api.find('PUT', '/staff/readyOrder/0dde0000-0000-4000-8000-000000000006')).toHaveLength(1);
+    await waitFor(() => expect(api.find('GET', '/order/all').length).toBeGreaterThan(listsBefore));
+  });
+
+  it("says the server's reason when an order cannot be readied (a book short of stock)", async () => {
+    spyOnApi([{ method: 'PUT', path: '/staff/readyOrder', prefer: 'code=400, example=not-enough-stock' }]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    await orderRows();
+    await user.click(screen.getByRole('button', { name: /^Mark ready the order of hari/ }));
+    expect(await screen.findByText('Not enough stock for book: Cosmos')).toBeTruthy();
+  });
+
+  it('cancels an order only with a reason, sent trimmed', async () => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    await orderRows();
+    await user.click(screen.getByRole('button', { name: /^Cancel the order of ram/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order' });
+    expect(within(dialog).getByText(/the books set aside go back on the shelf/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(within(dialog).getByText('A reason is required')).toBeTruthy();
+    expect(api.find('PUT', '/staff/cancelOrder')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Reason/), '  Not collected after three calls  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled successfully')).toBeTruthy();
+    const [call] = api.find('PUT', `/staff/cancelOrder/${RAM_ORDER}`);
+    expect(await call.request.json()).toEqual({ reason: 'Not collected after three calls' });
   });
 
   it('says Failed to fetch orders when the list cannot load', async () => {

@@ -1,24 +1,37 @@
 import { type Order } from '@pustak/sdk';
-import { canCancelOrder, formatDate, formatPercentFromFraction, formatRupees } from '@pustak/sdk/domain';
+import { canCancelOrder, formatDate, formatDateTime, formatPercentFromFraction, formatRupees, orderStatusLabel } from '@pustak/sdk/domain';
 import { useId, useState } from 'react';
-import { Badge, type BadgeTone, Button, ChevronDownIcon } from '../../../components';
+import { Badge, type BadgeTone, Button, ChevronDownIcon, OrderTimeline } from '../../../components';
 import { cx } from '../../../lib/cx';
 import styles from '../orders-page.module.css';
 import { orderNumber } from './order-view';
 
 const STATUS_TONE: Record<string, BadgeTone> = {
   Pending: 'warning',
+  Ready: 'info',
   Processing: 'info',
   Completed: 'success',
   Cancelled: 'neutral',
+  Expired: 'danger',
 };
 
 /**
- * One order: summary row, expandable lines and totals, Cancel for a Pending order. Every figure
+ * One order: summary row, the claim code of an open order (with the confirmation e-mail again),
+ * its history, expandable lines and totals, Cancel for an open order. Every figure
  * is what the server charged: each line's unitPrice (the list price struck beside it when a deal
  * was running) and totalPrice, the order's originalTotal, discountRate and finalTotal.
  */
-export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+export function OrderCard({
+  order,
+  onCancel,
+  onResend,
+  resending = false,
+}: {
+  order: Order;
+  onCancel: (order: Order) => void;
+  onResend: (order: Order) => void;
+  resending?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const number = orderNumber(order.orderId);
@@ -39,10 +52,26 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
             <p className={styles.cardTitles}>{order.bookTitles.join(', ')}</p>
           </div>
           <div className={styles.cardSide}>
-            <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{order.status}</Badge>
+            <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{orderStatusLabel(order.status)}</Badge>
             <p className={styles.cardTotal}>{formatRupees(order.finalTotal)}</p>
           </div>
         </div>
+        {order.claimCode ? (
+          <div className={styles.pickup} aria-label={`Pickup of order ${number}`} role="group">
+            <p className={styles.pickupCode}>
+              Claim code <strong className={styles.code}>{order.claimCode}</strong>
+            </p>
+            <p className={styles.pickupText}>
+              {order.status === 'Ready' && order.expiresAt
+                ? `Your books are set aside. Collect them by ${formatDateTime(order.expiresAt)}, showing this code at the counter.`
+                : 'Show this code at the counter. We will let you know when your books are set aside.'}
+            </p>
+            <Button variant="secondary" size="sm" loading={resending} loadingText="Sending..." onClick={() => onResend(order)}>
+              Email it to me again{' '}<span className="visually-hidden">for order {number}</span>
+            </Button>
+          </div>
+        ) : null}
+        <OrderTimeline history={order.history ?? []} label={`History of order ${number}`} className={styles.timeline} />
         <div className={styles.cardActions}>
           <button
             type="button"
@@ -63,7 +92,7 @@ export function OrderCard({ order, onCancel }: { order: Order; onCancel: (order:
         </div>
         <div id={detailsId} hidden={!open} className={styles.details}>
           <h3 className="visually-hidden">Items</h3>
-          <ul className={styles.items}>
+          <ul className={styles.items} aria-label={`Books of order ${number}`}>
             {items.map((item, index) => (
               <li key={`${item.bookId}-${index}`} className={styles.item}>
                 <div className={styles.itemMain}>

@@ -1,7 +1,7 @@
 import { type Order } from '@pustak/sdk';
 import { timestampMs } from '@pustak/sdk/domain';
 
-export const STATUS_FILTERS = ['All', 'Pending', 'Completed', 'Cancelled'] as const;
+export const STATUS_FILTERS = ['All', 'Pending', 'Ready', 'Completed', 'Cancelled', 'Expired'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const ORDER_SORTS = [

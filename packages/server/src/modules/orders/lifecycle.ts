@@ -1,0 +1,178 @@
+// The pickup lifecycle: Pending -> Ready (copies put aside) -> Completed, or Cancelled, or
+// Expired when a Ready order is not collected in its hold period. Each transition is one
+// function that changes the order and its stock in the caller's transaction, records the step in
+// the order's history and answers it as an `OrderEvent`, so whatever must follow an event (a
+// message to the customer) is one call on its answer.
+import { sql } from 'kysely';
+import type { OrderEventKind, OrderStatus } from '../../db/schema.js';
+import type { Db, Tx } from '../../shared/context.js';
+import { notFound, rejected } from '../../shared/errors.js';
+
+const DAY_MS = 86_400_000;
+/** Who expires an order. */
+export const SYSTEM_ACTOR = 'system';
+export const REASON_MAX_LENGTH = 300;
+
+/** One recorded step of an order's history. */
+export interface OrderEvent {
+  kind: OrderEventKind;
+  orderId: string;
+  /** The order's customer (whom a message about it is for). */
+  customerId: string;
+  /** The username of who did it ("system" for an expiry). */
+  actor: string;
+  at: Date;
+  /** Why the shop cancelled. */
+  reason?: string;
+}
+
+/** A transition's answer: its event and the books whose stock it changed (their cached views are stale). */
+export interface Transition {
+  event: OrderEvent;
+  bookIds: string[];
+}
+
+export async function recordOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
+  await tx
+    .insertInto('order_events')
+    .values({ order_id: event.orderId, kind: event.kind, at: event.at, actor: event.actor, reason: event.reason ?? null })
+    .execute();
+}
+
+interface LockedOrder {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  claim_code: string | null;
+  expires_at: Date | null;
+}
+
+/** The order's row, locked until the transaction ends; `customerId` narrows to the owner's. */
+export async function lockOrder(tx: Tx, orderId: string, customerId?: string): Promise<LockedOrder> {
+  let query = tx.selectFrom('orders').select(['id', 'user_id', 'status', 'claim_code', 'expires_at']).where('id', '=', orderId);
+  if (customerId) query = query.where('user_id', '=', customerId);
+  const order = await query.forUpdate().executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** A Ready order whose hold has ended is Expired, whether or not a sweep has stored it yet. */
+export const isOverdue = (order: { status: OrderStatus; expires_at: Date | null }, now: Date) =>
+  order.status === 'Ready' && order.expires_at !== null && order.expires_at.getTime() <= now.getTime();
+
+/** Copies per book of the orders, books in id order (the order every writer locks them in). */
+async function copiesOf(tx: Tx, orderIds: string[]) {
+  const items = await tx.selectFrom('order_items').select(['book_id', 'title', 'quantity']).where('order_id', 'in', orderIds).execute();
+  const needed = new Map<string, { copies: number; title: string }>();
+  for (const item of items) {
+    const entry = needed.get(item.book_id) ?? { copies: 0, title: item.title };
+    entry.copies += item.quantity;
+    needed.set(item.book_id, entry);
+  }
+  return [...needed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Takes the order's copies out of stock, with its books' rows locked (in id order, so two
+ * writers cannot deadlock), or refuses "Not enough stock for book: {title}" and changes nothing.
+ */
+export async function takeStock(tx: Tx, orderId: string): Promise<string[]> {
+  const needed = await copiesOf(tx, [orderId]);
+  const bookIds = needed.map(([id]) => id);
+  const books = bookIds.length ? await tx.selectFrom('books').select(['id', 'quantity']).where('id', 'in', bookIds).orderBy('id').forUpdate().execute() : [];
+  const stock = new Map(books.map((b) => [b.id, b.quantity]));
+  for (const [bookId, { copies, title }] of needed) {
+    if ((stock.get(bookId) ?? 0) < copies) throw rejected(`Not enough stock for book: ${title}`);
+  }
+  for (const [bookId, { copies }] of needed) {
+    await tx.updateTable('books').set({ quantity: sql`quantity - ${copies}` }).where('id', '=', bookId).execute();
+  }
+  return bookIds;
+}
+
+/** Puts the orders' copies back into stock (a book deleted since gets nothing back). */
+async function returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const needed = await copiesOf(tx, orderIds);
+  const bookIds = needed.map(([id]) => id);
+  if (bookIds.length) await tx.selectFrom('books').select('id').where('id', 'in', bookIds).orderBy('id').forUpdate().execute();
+  for (const [bookId, { copies }] of needed) {
+    await tx.updateTable('books').set({ quantity: sql`quantity + ${copies}` }).where('id', '=', bookId).execute();
+  }
+  return bookIds;
+}
+
+/**
+ * Staff (or an admin) have put a Pending order's copies aside: they leave stock now, so nobody
+ * else can buy them, and the hold period starts. Short of stock, nothing changes.
+ */
+export async function markOrderReady(tx: Tx, input: { orderId: string; actor: string; now: Date; holdDays: number }): Promise<Transition & { expiresAt: Date }> {
+  const order = await lockOrder(tx, input.orderId);
+  if (order.status !== 'Pending') throw rejected('Only a pending order can be marked ready');
+  const bookIds = await takeStock(tx, order.id);
+  const expiresAt = new Date(input.now.getTime() + input.holdDays * DAY_MS);
+  await tx.updateTable('orders').set({ status: 'Ready', ready_at: input.now, expires_at: expiresAt }).where('id', '=', order.id).execute();
+  const event: OrderEvent = { kind: 'ready', orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now };
+  await recordOrderEvent(tx, event);
+  return { event, bookIds, expiresAt };
+}
+
+/** Leaves an open order Cancelled, a Ready one's copies back in stock. */
+async function cancelOpenOrder(tx: Tx, order: LockedOrder, event: OrderEvent): Promise<Transition> {
+  const bookIds = order.status === 'Ready' ? await returnStock(tx, [order.id]) : [];
+  await tx.updateTable('orders').set({ status: 'Cancelled', claim_code: null, expires_at: null }).where('id', '=', order.id).execute();
+  await recordOrderEvent(tx, event);
+  return { event, bookIds };
+}
+
+/** The customer cancels their own Pending or Ready order. Someone else's order is not found. */
+export async function cancelOrderByCustomer(tx: Tx, input: { orderId: string; customerId: string; actor: string; now: Date }): Promise<Transition> {
+  const order = await lockOrder(tx, input.orderId, input.customerId);
+  if (order.status === 'Completed' || order.status === 'Cancelled') throw rejected('Cannot cancel a completed or already cancelled order');
+  if (order.status === 'Expired' || isOverdue(order, input.now)) throw rejected('Cannot cancel an expired order');
+  return cancelOpenOrder(tx, order, { kind: 'cancelled', orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now });
+}
+
+/** Staff or an admin cancel an open order, saying why (the customer sees the reason). */
+export async function cancelOrderByShop(tx: Tx, input: { orderId: string; actor: string; reason: string; now: Date }): Promise<Transition> {
+  const reason = input.reason.trim();
+  if (!reason) throw rejected('A reason is required');
+  const order = await lockOrder(tx, input.orderId);
+  if (order.status !== 'Pending' && (order.status !== 'Ready' || isOverdue(order, input.now))) throw rejected('Only a pending or ready order can be cancelled');
+  return cancelOpenOrder(tx, order, { kind: 'cancelled', orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now, reason: reason.slice(0, REASON_MAX_LENGTH) });
+}
+
+/**
+ * Every Ready order whose hold has ended becomes Expired and its copies go back into stock,
+ * exactly once whichever instances sweep at the same time: the orders are locked in id order,
+ * and PostgreSQL checks `status = 'Ready'` again on a row whose lock it waited for, so a second
+ * sweep skips the orders the first one expired. Any instance may run it at any time
+ * (orders/expiry.ts runs it before order reads and transitions, and on a timer).
+ */
+export async function expireOverdueOrders(db: Db, now: Date): Promise<{ events: OrderEvent[]; bookIds: string[] }> {
+  // Most calls find nothing to do: a plain read answers them without a transaction.
+  const due = await db.selectFrom('orders').select('id').where('status', '=', 'Ready').where('expires_at', '<=', now).limit(1).executeTakeFirst();
+  if (!due) return { events: [], bookIds: [] };
+  return db.transaction().execute(async (tx) => {
+    const orders = await tx
+      .selectFrom('orders')
+      .select(['id', 'user_id', 'expires_at'])
+      .where('status', '=', 'Ready')
+      .where('expires_at', '<=', now)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (orders.length === 0) return { events: [], bookIds: [] };
+    const ids = orders.map((o) => o.id);
+    const bookIds = await returnStock(tx, ids);
+    await tx.updateTable('orders').set({ status: 'Expired', claim_code: null }).where('id', 'in', ids).execute();
+    const events: OrderEvent[] = [];
+    for (const order of orders) {
+      // The order expired when its hold ended, whenever a sweep noticed.
+      const event: OrderEvent = { kind: 'expired', orderId: order.id, customerId: order.user_id, actor: SYSTEM_ACTOR, at: order.expires_at! };
+      await recordOrderEvent(tx, event);
+      events.push(event);
+    }
+    return { events, bookIds };
+  });
+}

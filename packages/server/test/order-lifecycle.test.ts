@@ -1,0 +1,231 @@
+// The pickup lifecycle (issue 29, part 2) with the clock the test sets: Pending -> Ready (the
+// copies put aside, the hold period starts) -> Completed, Cancelled by the customer or the shop
+// (with a reason), Expired at the exact instant the hold ends; stock right at every step; each
+// order's history; the claim code in the owner's list only; the confirmation e-mail again.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, type TestServer } from './helpers.js';
+
+const shared = sharedTestServer();
+let t: TestServer;
+beforeEach(() => {
+  t = shared();
+});
+
+const DAY = 86_400_000;
+const later = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
+
+async function stockOf(bookId: string): Promise<number> {
+  return (await t.call({ method: 'GET', url: `/api/bookcrud/getbookbyid/${bookId}` })).json().data.quantity;
+}
+
+/** A new customer's order of `copies` of Hill House (2 in stock). */
+async function placedOrder(username: string, copies = 1) {
+  const customer = await newCustomer(t, username);
+  expect((await t.call({ method: 'POST', url: '/api/addToCart/add', token: customer.token, payload: { bookId: IDS.hillHouse, quantity: copies } })).statusCode).toBe(200);
+  const placed = await t.call({ method: 'POST', url: '/api/order/place', token: customer.token });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const { orderId, claimCode } = placed.json().data as { orderId: string; claimCode: string };
+  return { ...customer, username, orderId, claimCode };
+}
+
+const staffToken = () => t.login('staff');
+const markReady = async (orderId: string, token?: string) => t.call({ method: 'PUT', url: `/api/staff/readyOrder/${orderId}`, token: token ?? (await staffToken()) });
+const shopCancel = async (orderId: string, reason: string) =>
+  t.call({ method: 'PUT', url: `/api/staff/cancelOrder/${orderId}`, token: await t.login('admin'), payload: { reason } });
+const verify = async (orderId: string, ClaimCode: string) => t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token: await staffToken(), payload: { ClaimCode } });
+/** The order as its owner's list shows it (signed in afresh: the clock may have passed a token's life). */
+const mine = async (username: string, orderId: string) =>
+  ((await t.call({ method: 'GET', url: '/api/order/userOrder', token: await t.login(username) })).json().data as Record<string, any>[]).find((o) => o.orderId === orderId)!;
+const staffList = async () => (await t.call({ method: 'GET', url: '/api/order/all', token: await staffToken() })).json().data as Record<string, any>[];
+
+describe('ready for pickup', () => {
+  it('puts the copies aside: stock goes down, the order is Ready until now + 7 days, its history says who readied it', async () => {
+    const order = await placedOrder('readyone', 2);
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+    t.clock.set(later(60_000));
+    const reply = await markReady(order.orderId);
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({ status: 'success', message: 'Order is ready for pickup', statusCode: 200, data: { orderId: order.orderId, status: 'Ready', expiresAt: later(60_000 + 7 * DAY) } });
+    expect(await stockOf(IDS.hillHouse)).toBe(0);
+    expect(await mine(order.username, order.orderId)).toMatchObject({
+      status: 'Ready',
+      claimCode: order.claimCode,
+      expiresAt: later(60_000 + 7 * DAY),
+      history: [
+        { kind: 'placed', at: later(0), by: 'readyone' },
+        { kind: 'ready', at: later(60_000), by: 'staff' },
+      ],
+    });
+  });
+
+  it('refuses an order that is not Pending, and one short of stock (nothing changes)', async () => {
+    const first = await placedOrder('shortone', 2);
+    const second = await placedOrder('shorttwo', 1);
+    expect((await markReady(first.orderId)).statusCode).toBe(200);
+    expect((await markReady(first.orderId)).json()).toEqual({ status: 'error', message: 'Only a pending order can be marked ready' });
+    const short = await markReady(second.orderId);
+    expect([short.statusCode, short.json()]).toEqual([400, { status: 'error', message: 'Not enough stock for book: The Haunting of Hill House' }]);
+    expect((await mine(second.username, second.orderId)).status).toBe('Pending');
+    expect(await stockOf(IDS.hillHouse)).toBe(0);
+    expect((await markReady('0dde0000-0000-4000-8000-0000000000ff')).statusCode).toBe(404);
+  });
+
+  it('holds for PICKUP_HOLD_DAYS when the server is given other than 7', async () => {
+    const other = await startTestServer({ settings: { pickupHoldDays: 2 } });
+    try {
+      const token = await other.login('staff');
+      const reply = await other.call({ method: 'PUT', url: `/api/staff/readyOrder/${IDS.hariPendingOrder}`, token });
+      expect(reply.json().data.expiresAt).toBe(later(2 * DAY));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a ready order handed over at the counter takes no stock again; a Pending one handed over directly takes it then', async () => {
+    const ready = await placedOrder('handready', 1);
+    const direct = await placedOrder('handdirect', 1);
+    expect((await markReady(ready.orderId)).statusCode).toBe(200);
+    expect(await stockOf(IDS.hillHouse)).toBe(1);
+    t.clock.set(later(DAY));
+    expect((await verify(ready.orderId, ready.claimCode.toLowerCase())).statusCode).toBe(200);
+    expect(await stockOf(IDS.hillHouse)).toBe(1);
+    expect((await verify(direct.orderId, direct.claimCode)).statusCode).toBe(200);
+    expect(await stockOf(IDS.hillHouse)).toBe(0);
+    const handed = await mine(ready.username, ready.orderId);
+    expect(handed.status).toBe('Completed');
+    expect(handed.claimCode).toBeUndefined();
+    expect(handed.history.map((e: any) => [e.kind, e.by])).toEqual([['placed', 'handready'], ['ready', 'staff'], ['completed', 'staff']]);
+    expect((await mine(direct.username, direct.orderId)).history.at(-1)).toEqual({ kind: 'completed', at: later(DAY), by: 'staff' });
+  });
+});
+
+describe('the hold period ends at its exact instant', () => {
+  it('is Ready 1 ms before expiresAt, and Expired at it: copies back, code gone, history says system at expiresAt', async () => {
+    const order = await placedOrder('holdedge', 2);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    const expiresAt = later(7 * DAY);
+    t.clock.set(new Date(Date.parse(expiresAt) - 1).toISOString());
+    expect(await mine(order.username, order.orderId)).toMatchObject({ status: 'Ready', claimCode: order.claimCode });
+    expect(await stockOf(IDS.hillHouse)).toBe(0);
+
+    t.clock.set(expiresAt);
+    // The staff list is the first read after the instant: it expires the order.
+    expect((await staffList()).find((o) => o.orderId === order.orderId)!.status).toBe('Expired');
+    const expired = await mine(order.username, order.orderId);
+    expect(expired.status).toBe('Expired');
+    expect(expired.claimCode).toBeUndefined();
+    expect(expired.expiresAt).toBeUndefined();
+    expect(expired.history.at(-1)).toEqual({ kind: 'expired', at: expiresAt, by: 'system' });
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+    // Read again (and swept again): the copies came back once.
+    await staffList();
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+    expect(expired.history.filter((e: any) => e.kind === 'expired')).toHaveLength(1);
+  });
+
+  it('refuses to hand over, cancel or resend an order whose hold has ended, even before any read stored it Expired', async () => {
+    const order = await placedOrder('holdrefuse', 1);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    t.clock.set(later(7 * DAY));
+    expect((await verify(order.orderId, order.claimCode)).json()).toEqual({ status: 'error', message: 'Cannot verify an expired order' });
+    const token = await t.login(order.username);
+    expect((await t.call({ method: 'PUT', url: `/api/order/cancel/${order.orderId}`, token })).json()).toEqual({ status: 'error', message: 'Cannot cancel an expired order' });
+    expect((await shopCancel(order.orderId, 'No-show')).json()).toEqual({ status: 'error', message: 'Only a pending or ready order can be cancelled' });
+    expect((await t.call({ method: 'POST', url: `/api/order/resendConfirmation/${order.orderId}`, token })).statusCode).toBe(400);
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+  });
+
+  it('a Pending order never expires', async () => {
+    const order = await placedOrder('pendingforever', 1);
+    t.clock.set(later(365 * DAY));
+    expect((await mine(order.username, order.orderId)).status).toBe('Pending');
+  });
+});
+
+describe('cancelling', () => {
+  it("by the customer: a Ready order's copies come back; history says the customer", async () => {
+    const order = await placedOrder('custcancel', 2);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    t.clock.set(later(DAY));
+    const reply = await t.call({ method: 'PUT', url: `/api/order/cancel/${order.orderId}`, token: await t.login(order.username) });
+    expect(reply.json().data).toEqual({ orderId: order.orderId, status: 'Cancelled' });
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+    expect((await mine(order.username, order.orderId)).history.at(-1)).toEqual({ kind: 'cancelled', at: later(DAY), by: 'custcancel' });
+  });
+
+  it("by the shop: needs a reason, records it with the staff name; a Pending order's stock is untouched", async () => {
+    const order = await placedOrder('shopcancel', 1);
+    expect((await shopCancel(order.orderId, '   ')).json()).toEqual({ status: 'error', message: 'A reason is required' });
+    expect((await shopCancel(order.orderId, '')).statusCode).toBe(422);
+    expect((await shopCancel(order.orderId, 'x'.repeat(301))).statusCode).toBe(422);
+    const reply = await shopCancel(order.orderId, '  Out of print  ');
+    expect(reply.json().data).toEqual({ orderId: order.orderId, status: 'Cancelled' });
+    expect(await stockOf(IDS.hillHouse)).toBe(2);
+    expect((await mine(order.username, order.orderId)).history.at(-1)).toEqual({ kind: 'cancelled', at: later(0), by: 'admin', reason: 'Out of print' });
+    expect((await shopCancel(order.orderId, 'again')).json()).toEqual({ status: 'error', message: 'Only a pending or ready order can be cancelled' });
+  });
+
+  it('a customer cannot cancel another customer\'s order (404)', async () => {
+    const order = await placedOrder('ownerone', 1);
+    const other = await newCustomer(t, 'otherone');
+    expect((await t.call({ method: 'PUT', url: `/api/order/cancel/${order.orderId}`, token: other.token })).statusCode).toBe(404);
+  });
+});
+
+describe('the claim code and the history in the lists', () => {
+  it('the owner sees the code on open orders only; staff and admin lists never carry one', async () => {
+    const sita = await t.login('sita');
+    const own = (await t.call({ method: 'GET', url: '/api/order/userOrder', token: sita })).json().data as Record<string, any>[];
+    for (const order of own) expect('claimCode' in order, `${order.orderId} ${order.status}`).toBe(order.status === 'Pending' || order.status === 'Ready');
+    for (const role of ['staff', 'admin']) {
+      const reply = await t.call({ method: 'GET', url: '/api/order/all', token: await t.login(role) });
+      expect(reply.body).not.toMatch(/claimCode/);
+    }
+    expect((await staffList()).find((o) => o.orderId === IDS.ramReadyOrder)).toMatchObject({ status: 'Ready', expiresAt: expect.any(String) });
+  });
+
+  it('an order without recorded events (placed by the previous release) still reads placed, then what its status says', async () => {
+    const order = await placedOrder('oldrelease', 1);
+    await t.server.database.db.deleteFrom('order_events').where('order_id', '=', order.orderId).execute();
+    await t.server.database.db.updateTable('orders').set({ status: 'Completed', claim_code: null }).where('id', '=', order.orderId).execute();
+    expect((await mine(order.username, order.orderId)).history).toEqual([
+      { kind: 'placed', at: later(0), by: 'oldrelease' },
+      { kind: 'completed', at: null, by: null },
+    ]);
+  });
+});
+
+describe('the confirmation e-mail again', () => {
+  it('mails the owner the order and its claim code again; 3 an hour per order', async () => {
+    const limited = await startTestServer({ rateLimits: 'server-default' });
+    try {
+      const customer = await newCustomer(limited, 'resender');
+      await limited.call({ method: 'POST', url: '/api/addToCart/add', token: customer.token, payload: { bookId: IDS.munaMadan, quantity: 1 } });
+      const { orderId, claimCode } = (await limited.call({ method: 'POST', url: '/api/order/place', token: customer.token })).json().data;
+      const outbox = limited.server.services.mailer.outbox!;
+      const first = outbox.at(-1)!;
+      for (let i = 0; i < 3; i += 1) {
+        const reply = await limited.call({ method: 'POST', url: `/api/order/resendConfirmation/${orderId}`, token: customer.token });
+        expect(reply.json(), `try ${i}`).toEqual({ status: 'success', message: 'Confirmation e-mail sent again' });
+        expect(outbox.at(-1)).toMatchObject({ to: 'resender@example.com', subject: first.subject, text: first.text });
+      }
+      expect(first.text).toContain(`Your claim code is ${claimCode}.`);
+      const over = await limited.call({ method: 'POST', url: `/api/order/resendConfirmation/${orderId}`, token: customer.token });
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBe(3600);
+      limited.clock.set(later(60 * 60_000));
+      expect((await limited.call({ method: 'POST', url: `/api/order/resendConfirmation/${orderId}`, token: await limited.login('resender') })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("answers 404 for someone else's order and 400 for a closed one, and sends nothing", async () => {
+    const sita = await t.login('sita');
+    const sent = t.server.services.mailer.outbox!.length;
+    expect((await t.call({ method: 'POST', url: `/api/order/resendConfirmation/${IDS.ramReadyOrder}`, token: sita })).statusCode).toBe(404);
+    const closed = await t.call({ method: 'POST', url: `/api/order/resendConfirmation/${IDS.sitaCancelledOrder}`, token: sita });
+    expect(closed.json()).toEqual({ status: 'error', message: "Only an open order's confirmation can be sent again" });
+    expect(t.server.services.mailer.outbox!.length).toBe(sent);
+  });
+});
