@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { holdEndText, remindExpiringOrders } from '../src/modules/orders/messages.js';
 import { startExpirySweep } from '../src/modules/orders/expiry.js';
-import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, type TestServer } from './helpers.js';
+import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, testContract, type TestServer } from './helpers.js';
 
 const shared = sharedTestServer();
 let t: TestServer;
@@ -236,6 +236,12 @@ describe('what the customer is told (a personal message and an e-mail, in the tr
   const bell = async (username: string) => (await t.call({ method: 'GET', url: '/api/notification/all', token: await t.login(username) })).json().data as { message: string; personal?: boolean }[];
   const personal = async (username: string) => (await bell(username)).filter((n) => n.personal).map((n) => n.message);
   const outbox = () => t.server.services.mailer.outbox!;
+  /** The text the contract's x-signalr gives for the message of `sender`, its placeholders filled. */
+  const contractText = async (sender: string, values: Record<string, string>) => {
+    const signalr = (await testContract()).document.paths['/hubs/notification/negotiate'].post['x-signalr'];
+    const when = signalr.serverToClient.find((m: any) => m.method === 'ReceiveUserMessage').sentWhen.find((w: any) => w.arguments[0] === sender);
+    return (when.arguments[1] as string).replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+  };
   /** The mails about an order after it was placed (not the code, not the confirmation). */
   const mailsTo = (username: string) => outbox().filter((m) => m.to === `${username}@example.com` && m.subject.startsWith('Your order'));
 
@@ -245,6 +251,7 @@ describe('what the customer is told (a personal message and an e-mail, in the tr
     expect((await markReady(order.orderId)).statusCode).toBe(200);
     const until = holdEndText(new Date(later(60_000 + 7 * DAY)));
     expect(await personal(order.username)).toEqual([`The Haunting of Hill House is ready for pickup. Claim code ${order.claimCode}; collect it by ${until}.`]);
+    expect(await personal(order.username)).toEqual([await contractText('Order ready', { books: 'The Haunting of Hill House', claimCode: order.claimCode, expiresAt: until })]);
     expect(await personal('sita')).toEqual([]);
     const [mail, ...more] = mailsTo(order.username);
     expect(more).toEqual([]);
@@ -274,6 +281,7 @@ describe('what the customer is told (a personal message and an e-mail, in the tr
     t.clock.set(later(60_000));
     expect((await shopCancel(order.orderId, reason)).statusCode).toBe(200);
     expect((await personal(order.username))[0]).toBe(`The shop cancelled your order of The Haunting of Hill House. Reason: ${reason}`);
+    expect((await personal(order.username))[0]).toBe(await contractText('Order cancelled', { books: 'The Haunting of Hill House', reason }));
     const mail = mailsTo(order.username).at(-1)!;
     expect(mail.subject).toBe(`Your order was cancelled - Order ID: ${order.orderId}`);
     expect(mail.text).toContain(`Reason: ${reason}`);
@@ -308,6 +316,7 @@ describe('what the customer is told (a personal message and an e-mail, in the tr
     expect(await sweep()).toBe(0);
     const until = holdEndText(new Date(expiresAt));
     expect((await personal(order.username))[0]).toBe(`The Haunting of Hill House is waiting for you until ${until}. Collect it with claim code ${order.claimCode}.`);
+    expect((await personal(order.username))[0]).toBe(await contractText('Order expiring tomorrow', { books: 'The Haunting of Hill House', claimCode: order.claimCode, expiresAt: until }));
     const reminders = mailsTo(order.username).filter((m) => m.subject.startsWith('Your order is waiting for you'));
     expect(reminders.map((m) => m.subject)).toEqual([`Your order is waiting for you until ${until} - Order ID: ${order.orderId}`]);
     expect(reminders[0]!.text).toContain(`Your claim code is ${order.claimCode}.`);
