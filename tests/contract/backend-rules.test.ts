@@ -105,6 +105,15 @@ describe('the live hub', () => {
     // A purchase names the book, never the buyer (issue 29, part 3).
     expect(event.sentWhen.find((w: Json) => w.operationId === 'verifyOrder').arguments).toEqual(['Purchased Book', '{title} was just bought']);
     expect(personal.arguments.map((a: Json) => [a.name, a.schema.type])).toEqual([['sender', 'string'], ['text', 'string']]);
+    // The customer is told when the shop acts on their order (issue 29, part 3); the triggering
+    // operations name the same message in `x-user-messages`; the reminder comes from a sweep.
+    const triggered = personal.sentWhen.filter((when: Json) => when.operationId);
+    expect(triggered.map((when: Json) => when.operationId).sort()).toEqual(['cancelOrderByShop', 'markOrderReady']);
+    for (const when of triggered) {
+      expect(op(when.operationId)['x-user-messages']).toEqual([{ event: 'ReceiveUserMessage', to: 'customer', arguments: when.arguments }]);
+      expect(op(when.operationId).description).toContain(`ReceiveUserMessage("${when.arguments[0]}"`);
+    }
+    expect(personal.sentWhen.map((when: Json) => when.arguments[0])).toEqual(['Order ready', 'Order cancelled', 'Order expiring tomorrow']);
     expect(signalr.audience).toMatch(/ReceiveUserMessage to every connection \(on any instance\) of the one user/);
   });
 });

@@ -3,7 +3,9 @@
 // (with a reason), Expired at the exact instant the hold ends; stock right at every step; each
 // order's history; the claim code in the owner's list only; the confirmation e-mail again.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, type TestServer } from './helpers.js';
+import { holdEndText, remindExpiringOrders } from '../src/modules/orders/messages.js';
+import { startExpirySweep } from '../src/modules/orders/expiry.js';
+import { IDS, NOW, newCustomer, sharedTestServer, startTestServer, testContract, type TestServer } from './helpers.js';
 
 const shared = sharedTestServer();
 let t: TestServer;
@@ -227,5 +229,121 @@ describe('the confirmation e-mail again', () => {
     const closed = await t.call({ method: 'POST', url: `/api/order/resendConfirmation/${IDS.sitaCancelledOrder}`, token: sita });
     expect(closed.json()).toEqual({ status: 'error', message: "Only an open order's confirmation can be sent again" });
     expect(t.server.services.mailer.outbox!.length).toBe(sent);
+  });
+});
+
+describe('what the customer is told (a personal message and an e-mail, in the transition\'s transaction)', () => {
+  const bell = async (username: string) => (await t.call({ method: 'GET', url: '/api/notification/all', token: await t.login(username) })).json().data as { message: string; personal?: boolean }[];
+  const personal = async (username: string) => (await bell(username)).filter((n) => n.personal).map((n) => n.message);
+  const outbox = () => t.server.services.mailer.outbox!;
+  /** The text the contract's x-signalr gives for the message of `sender`, its placeholders filled. */
+  const contractText = async (sender: string, values: Record<string, string>) => {
+    const signalr = (await testContract()).document.paths['/hubs/notification/negotiate'].post['x-signalr'];
+    const when = signalr.serverToClient.find((m: any) => m.method === 'ReceiveUserMessage').sentWhen.find((w: any) => w.arguments[0] === sender);
+    return (when.arguments[1] as string).replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+  };
+  /** The mails about an order after it was placed (not the code, not the confirmation). */
+  const mailsTo = (username: string) => outbox().filter((m) => m.to === `${username}@example.com` && m.subject.startsWith('Your order'));
+
+  it('ready: the books, the claim code and the end of the hold, in the bell (theirs alone) and by e-mail with the lines, total and pickup information', async () => {
+    const order = await placedOrder('toldready', 2);
+    t.clock.set(later(60_000));
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    const until = holdEndText(new Date(later(60_000 + 7 * DAY)));
+    expect(await personal(order.username)).toEqual([`The Haunting of Hill House is ready for pickup. Claim code ${order.claimCode}; collect it by ${until}.`]);
+    expect(await personal(order.username)).toEqual([await contractText('Order ready', { books: 'The Haunting of Hill House', claimCode: order.claimCode, expiresAt: until })]);
+    expect(await personal('sita')).toEqual([]);
+    const [mail, ...more] = mailsTo(order.username);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Your order is ready for pickup - Order ID: ${order.orderId}`);
+    expect(mail!.text).toContain(`We are keeping it for you until ${until}.`);
+    expect(mail!.text).toContain('2 x The Haunting of Hill House');
+    expect(mail!.text).toMatch(/Total: Rs\.? ?[\d,.]+/);
+    expect(mail!.text).toContain(`Your claim code is ${order.claimCode}.`);
+    expect(mail!.text).toContain(`Pick up at ${t.server.services.shop.name}, ${t.server.services.shop.address}.`);
+    expect(mail!.html).toContain(order.claimCode);
+  });
+
+  it('a refused transition tells nobody', async () => {
+    const first = await placedOrder('refusedone', 2);
+    const second = await placedOrder('refusedtwo', 1);
+    expect((await markReady(first.orderId)).statusCode).toBe(200);
+    expect((await markReady(second.orderId)).statusCode).toBe(400);
+    expect((await shopCancel(second.orderId, '   ')).statusCode).toBe(400);
+    expect(await personal(second.username)).toEqual([]);
+    expect(mailsTo(second.username)).toEqual([]);
+  });
+
+  it("cancelled by the shop: the shop's reason (escaped in the HTML part), no claim code", async () => {
+    const order = await placedOrder('toldcancel', 1);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    const reason = 'Damaged copy <b>sorry</b> & we will reorder';
+    t.clock.set(later(60_000));
+    expect((await shopCancel(order.orderId, reason)).statusCode).toBe(200);
+    expect((await personal(order.username))[0]).toBe(`The shop cancelled your order of The Haunting of Hill House. Reason: ${reason}`);
+    expect((await personal(order.username))[0]).toBe(await contractText('Order cancelled', { books: 'The Haunting of Hill House', reason }));
+    const mail = mailsTo(order.username).at(-1)!;
+    expect(mail.subject).toBe(`Your order was cancelled - Order ID: ${order.orderId}`);
+    expect(mail.text).toContain(`Reason: ${reason}`);
+    expect(mail.html).toContain('Reason: Damaged copy &lt;b&gt;sorry&lt;/b&gt; &amp; we will reorder');
+    expect(mail.text).not.toContain(order.claimCode);
+    expect(mail.html).not.toContain(order.claimCode);
+  });
+
+  it('the customer who cancels is not told what they did', async () => {
+    const order = await placedOrder('selfcancel', 1);
+    expect((await t.call({ method: 'PUT', url: `/api/order/cancel/${order.orderId}`, token: order.token })).statusCode).toBe(200);
+    expect(await personal(order.username)).toEqual([]);
+    expect(mailsTo(order.username)).toEqual([]);
+  });
+
+  it('says when in the time zone given, else the server\'s (TZ)', () => {
+    expect(holdEndText(new Date('2026-11-30T10:00:00Z'), 'UTC')).toBe('Mon 30 Nov, 10:00 UTC');
+    expect(holdEndText(new Date('2026-11-30T10:00:00Z'), 'Asia/Kathmandu')).toBe('Mon 30 Nov, 15:45 GMT+5:45');
+  });
+
+  it('expiring tomorrow: once when less than a day of the hold is left, never twice, never after it expired', async () => {
+    const order = await placedOrder('toldexpiring', 1);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    const expiresAt = Date.parse(later(7 * DAY));
+    const sweep = () => remindExpiringOrders(t.server.services);
+    t.clock.set(new Date(expiresAt - DAY - 1).toISOString());
+    expect(await sweep()).toBe(0);
+    t.clock.set(new Date(expiresAt - DAY + 1).toISOString());
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
+    t.clock.set(new Date(expiresAt - 60_000).toISOString());
+    expect(await sweep()).toBe(0);
+    const until = holdEndText(new Date(expiresAt));
+    expect((await personal(order.username))[0]).toBe(`The Haunting of Hill House is waiting for you until ${until}. Collect it with claim code ${order.claimCode}.`);
+    expect((await personal(order.username))[0]).toBe(await contractText('Order expiring tomorrow', { books: 'The Haunting of Hill House', claimCode: order.claimCode, expiresAt: until }));
+    const reminders = mailsTo(order.username).filter((m) => m.subject.startsWith('Your order is waiting for you'));
+    expect(reminders.map((m) => m.subject)).toEqual([`Your order is waiting for you until ${until} - Order ID: ${order.orderId}`]);
+    expect(reminders[0]!.text).toContain(`Your claim code is ${order.claimCode}.`);
+    // Expired, the order has nothing to be reminded of.
+    t.clock.set(new Date(expiresAt).toISOString());
+    await staffList();
+    expect(await sweep()).toBe(0);
+  });
+
+  it('an order readied with less than a day of its hold left is not reminded (the ready message said when)', async () => {
+    const order = await placedOrder('shorthold', 1);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    await t.server.database.db.updateTable('orders').set({ expires_at: new Date(later(DAY)) }).where('id', '=', order.orderId).execute();
+    t.clock.set(later(60_000));
+    expect(await remindExpiringOrders(t.server.services)).toBe(0);
+  });
+
+  it("the instance's expiry sweep reminds, on its timer", async () => {
+    const order = await placedOrder('timerreminded', 1);
+    expect((await markReady(order.orderId)).statusCode).toBe(200);
+    t.clock.set(later(6 * DAY + 60_000));
+    const sweep = startExpirySweep(t.server.services, 20);
+    try {
+      await expect.poll(() => mailsTo(order.username).filter((m) => m.subject.startsWith('Your order is waiting for you')).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      sweep.stop();
+    }
+    expect((await personal(order.username)).filter((m) => m.includes('is waiting for you until'))).toHaveLength(1);
   });
 });

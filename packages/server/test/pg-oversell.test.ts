@@ -2,9 +2,11 @@
 // 50 customers, whose orders 10 staff verify at once through both instances; one order
 // verified twice at once on the two instances; and the pickup lifecycle: orders marked ready at
 // once (the copies put aside), ready orders cancelled and expired at once on both instances,
-// each order's copies back exactly once.
+// each order's copies back exactly once; the "expiring tomorrow" reminder swept at once on both
+// instances, sent once per order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, freshPostgresDatabase } from './helpers.js';
+import { remindExpiringOrders } from '../src/modules/orders/index.js';
 import { api, insertAccounts, login, query, startInstances, type InstanceGroup } from './instances.js';
 
 let group: InstanceGroup | undefined;
@@ -170,5 +172,27 @@ describe('the last copies on two instances', () => {
     const events = await query(dbUrl, "select count(*)::int as n from order_events where kind = 'expired' and actor = 'system' and order_id = any($1::uuid[])", [orderIds]);
     expect(events[0].n).toBe(orderIds.length);
     for (const origin of origins) expect((await api(origin, 'GET', `/api/bookcrud/getbookbyid/${book}`)).body.data.quantity).toBe(5);
+  });
+
+  it('ready orders a day from the end of their hold, reminded by many sweeps at once on both instances: one message and one e-mail each', async () => {
+    const book = IDS.hillHouse;
+    await query(dbUrl, 'update books set quantity = 5 where id = $1', [book]);
+    const { orders } = await readiedOrders('reminderrace', 5, book, 1);
+    const orderIds = orders.map((o) => o.orderId);
+    // The instances run on the real clock: half a day of a week's hold is left.
+    await query(dbUrl, "update orders set ready_at = now() - interval '6 days', expires_at = now() + interval '12 hours' where id = any($1::uuid[])", [orderIds]);
+    const remindedOrders = async () => (await query(dbUrl, 'select count(*)::int as n from orders where reminded_at is not null'))[0].n as number;
+    const before = await remindedOrders();
+    const sweeps = await Promise.all(Array.from({ length: 20 }, (_, n) => remindExpiringOrders(group!.instances[n % 2]!.server.services)));
+    // Every order the sweeps reminded (these five, and any other Ready order of the shared database now due) counted once.
+    expect(sweeps.reduce((sum, reminded) => sum + reminded, 0)).toBe((await remindedOrders()) - before);
+    const told = await query(
+      dbUrl,
+      "select users.username, count(*)::int as n from notifications join users on users.id = notifications.user_id where message like '%is waiting for you until%' and users.username like 'reminderrace%' group by users.username",
+    );
+    expect(told.map((row) => row.n)).toEqual(orderIds.map(() => 1));
+    const mails = await query(dbUrl, "select recipient, count(*)::int as n from mail_outbox where subject like 'Your order is waiting for you%' and recipient like 'reminderrace%' group by recipient");
+    expect(mails.map((row) => row.n)).toEqual(orderIds.map(() => 1));
+    expect((await query(dbUrl, 'select count(*)::int as n from orders where reminded_at is not null and id = any($1::uuid[])', [orderIds]))[0].n).toBe(orderIds.length);
   });
 });

@@ -887,7 +887,12 @@ export interface paths {
          *     changes). Then each book's stock is reduced by the order's copies (nobody else can buy
          *     them), the order becomes Ready, its hold period starts (expiresAt = now +
          *     PICKUP_HOLD_DAYS days, 7 by default) and the history records "ready" by the caller's
-         *     username. Takes no body; `{}` is accepted too.
+         *     username. In the same transaction the customer is told (see `x-signalr`): a
+         *     notification for them alone, ReceiveUserMessage("Order ready", "{books} is ready for
+         *     pickup. Claim code {claimCode}; collect it by {expiresAt}.") to each of their hub
+         *     connections, and an e-mail with the order's lines, total, claim code, the end of the
+         *     hold and the pickup information. A refused request tells nobody. Takes no body; `{}` is
+         *     accepted too.
          */
         put: operations["markOrderReady"];
         post?: never;
@@ -911,7 +916,11 @@ export interface paths {
          *     trimming is 400 "A reason is required"; unknown order 404 "Order not found"; not Pending
          *     or Ready 400 "Only a pending or ready order can be cancelled". A Ready order's copies go
          *     back into stock; the order becomes Cancelled, its claim code is cleared, and the history
-         *     records "cancelled" by the caller's username with the reason.
+         *     records "cancelled" by the caller's username with the reason. In the same transaction
+         *     the customer is told, with the reason (see `x-signalr`): a notification for them alone,
+         *     ReceiveUserMessage("Order cancelled", "The shop cancelled your order of {books}.
+         *     Reason: {reason}") and an e-mail with the order's lines, total and the reason (no claim
+         *     code).
          */
         put: operations["cancelOrderByShop"];
         post?: never;

@@ -299,6 +299,16 @@ const migrations: Record<string, Migration> = {
       await sql`create index mail_outbox_due on mail_outbox (next_attempt_at) where sent_at is null`.execute(db);
     },
   },
+  '0011-order-reminders': {
+    // "Your order expires tomorrow" is sent once per Ready order (orders/messages.ts): the
+    // reminder's sweep sets reminded_at with a conditional UPDATE in the transaction that sends
+    // it, so of two instances sweeping at once only one finds the order unreminded. Rolling-upgrade
+    // safe: a nullable column the previous release neither reads nor writes (while it runs, only
+    // the new release's instances remind).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('reminded_at', 'timestamptz').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

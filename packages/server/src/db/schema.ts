@@ -93,6 +93,8 @@ export interface OrdersTable {
   ready_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** A Ready order's end of the hold period (ready_at + the hold days then in force). */
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the customer was told the hold ends within a day (migration 0011); null: not yet. */
+  reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** One step of an order's history (migration 0009). */

@@ -2,3 +2,4 @@
 export * as handlers from './handlers.js';
 export { expireDueOrders, startExpirySweep } from './expiry.js';
 export { cancelOrderByShop, isOverdue, lockOrder, markOrderReady, recordOrderEvent, takeStock, type OrderEvent, type Transition } from './lifecycle.js';
+export { remindExpiringOrders, tellOrderCancelledByShop, tellOrderReady } from './messages.js';

@@ -1,6 +1,8 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppConfig } from '../../lib/app-config';
+import { useSWRConfig } from 'swr';
 import { getToken, useSession } from '../auth';
+import { orderKeys } from '../orders';
 import { usePrependNotification } from './api/use-prepend-notification';
 
 export interface LiveMessage {
@@ -32,9 +34,12 @@ const LiveContext = createContext<LiveNotificationsValue>({ current: null, pendi
 export function LiveNotificationsProvider({ children }: { children: ReactNode }) {
   const { hubUrl, connectNotifications } = useAppConfig();
   const prepend = usePrependNotification();
+  const { mutate } = useSWRConfig();
   const prependRef = useRef(prepend);
+  const mutateRef = useRef(mutate);
   useEffect(() => {
     prependRef.current = prepend;
+    mutateRef.current = mutate;
   });
   const [queue, setQueue] = useState<LiveMessage[]>([]);
   const nextId = useRef(1);
@@ -44,7 +49,15 @@ export function LiveNotificationsProvider({ children }: { children: ReactNode })
     setQueue((current) => [...current, { id: nextId.current++, sender, text, ...(personal ? { personal } : {}) }]);
     prependRef.current(text, personal);
   }, []);
-  const receivePersonal = useCallback((sender: string, text: string) => receive(sender, text, true), [receive]);
+  const receivePersonal = useCallback(
+    (sender: string, text: string) => {
+      receive(sender, text, true);
+      // A message meant for the reader is about one of their orders (ready, cancelled, expiring):
+      // an open My Orders shows its new status without a reload.
+      void mutateRef.current(orderKeys.mine);
+    },
+    [receive],
+  );
   const { userId, isSignedIn } = useSession();
   const reader = isSignedIn ? (userId ?? 'signed-in') : null;
 
