@@ -10,7 +10,8 @@
 //   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
-//   SHOP_NAME, SHOP_ADDRESS, SHOP_OPENING_HOURS (lines separated by ";"), SHOP_PHONE, SHOP_EMAIL
+//   SHOP_NAME, SHOP_ADDRESS, SHOP_OPENING_HOURS (lines separated by ";"), SHOP_PHONE, SHOP_EMAIL,
+//   SHOP_TIME_ZONE (an IANA zone, Asia/Kathmandu by default: when a hold ends, in messages and e-mails)
 //                      the shop's pickup information (GET /shop/info, order e-mails); the contact page's by default
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
@@ -94,12 +95,20 @@ if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' &
   fail(`RATE_LIMITS must be "on" or "off", not "${process.env.RATE_LIMITS}".`);
 }
 
+if (process.env.SHOP_TIME_ZONE?.trim()) {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: process.env.SHOP_TIME_ZONE.trim() });
+  } catch {
+    fail(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu, not "${process.env.SHOP_TIME_ZONE}".`);
+  }
+}
 const shop = {
   name: process.env.SHOP_NAME?.trim(),
   address: process.env.SHOP_ADDRESS?.trim(),
   openingHours: process.env.SHOP_OPENING_HOURS ? process.env.SHOP_OPENING_HOURS.split(';').map((line) => line.trim()).filter(Boolean) : undefined,
   phone: process.env.SHOP_PHONE?.trim(),
   email: process.env.SHOP_EMAIL?.trim(),
+  timeZone: process.env.SHOP_TIME_ZONE?.trim(),
 };
 
 let webDist: string | undefined;

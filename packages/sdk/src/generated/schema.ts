@@ -1611,6 +1611,8 @@ export interface components {
              * @description Days a ready order is kept at the counter before it expires.
              */
             pickupHoldDays: number;
+            /** @description The shop's IANA time zone (SHOP_TIME_ZONE, Asia/Kathmandu by default): messages and e-mails say when a hold ends in it ("Mon 30 Nov, 15:45 GMT+5:45"). */
+            timeZone: string;
         };
         Activity: {
             message: string;

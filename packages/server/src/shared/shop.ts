@@ -12,6 +12,7 @@ export const DEFAULT_SHOP: ShopInfo = {
   phone: '+977 1-4412345',
   email: 'hello@pustak.com.np',
   pickupHoldDays: 7,
+  timeZone: 'Asia/Kathmandu',
 };
 
 /** The defaults with what the settings give (`pickupHoldDays` is its own setting, shared with the order lifecycle). */

@@ -17,8 +17,8 @@ export const REMIND_BEFORE_MS = 86_400_000;
 /** ReceiveUserMessage's text is at most this long (the contract's x-signalr). */
 const TEXT_MAX_LENGTH = 500;
 
-/** The moment a hold ends, as a customer reads it: "Mon 30 Nov, 15:45 GMT+5:45" in the server's time zone (TZ). */
-export function holdEndText(at: Date, timeZone?: string): string {
+/** The moment a hold ends, as a customer reads it: "Mon 30 Nov, 15:45 GMT+5:45" in the shop's time zone (SHOP_TIME_ZONE). */
+export function holdEndText(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone })
     .format(at);
 }
@@ -53,7 +53,7 @@ function mailAbout(order: Order, shop: ShopInfo, content: { subject: string; int
 /** After `markOrderReady`, in its transaction: the books, the claim code and when the hold ends. */
 export async function tellOrderReady(tx: Tx, publish: Publish, shop: ShopInfo, event: OrderEvent, expiresAt: Date): Promise<void> {
   const order = await orderForMessage(tx, event.orderId);
-  const until = holdEndText(expiresAt);
+  const until = holdEndText(expiresAt, shop.timeZone);
   await messageUser(tx, publish, event.at, {
     userId: event.customerId,
     sender: 'Order ready',
@@ -117,7 +117,7 @@ export async function remindExpiringOrders(services: Services): Promise<number> 
       .execute();
     for (const { id, expires_at } of reminded) {
       const order = await orderForMessage(tx, id);
-      const until = holdEndText(expires_at!);
+      const until = holdEndText(expires_at!, services.shop.timeZone);
       await messageUser(tx, publish, now, {
         userId: order.user_id,
         sender: 'Order expiring tomorrow',

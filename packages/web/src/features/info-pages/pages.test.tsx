@@ -31,6 +31,7 @@ describe('static pages', () => {
       phone: '+977 1-5550000',
       email: 'lalitpur@pustak.example',
       pickupHoldDays: 3,
+      timeZone: 'Asia/Kathmandu',
     });
     renderWithApp(undefined, { route: '/contact', client });
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
