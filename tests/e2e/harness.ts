@@ -397,11 +397,13 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 /**
- * Runs axe-core in the page, once it has settled, and returns the serious and critical
- * violations. Axe reads colours as shown, and a region still loading is dimmed (the book grid
- * at 60 % while it revalidates): checked then, its text fails the contrast rule.
+ * Runs axe-core in the page, once it has settled, and returns its violations of every impact
+ * (minor and moderate too: a `region` or `landmark-unique` is a page a screen reader user
+ * cannot move through by landmarks). Axe reads colours as shown, and a region still loading is
+ * dimmed (the book grid at 60 % while it revalidates): checked then, its text fails the
+ * contrast rule.
  */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   await settled(page);
   axeSource ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: axeSource });
@@ -410,14 +412,12 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations as AxeViolation[];
   });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
 }
 
-/** Fails with the serious and critical axe violations listed (prefixed with `where`, if given). */
-export async function expectNoSeriousViolations(page: Page, where?: string) {
-  const violations = await seriousA11yViolations(page);
+/** Fails with the axe violations listed, of any impact (prefixed with `where`, if given). */
+export async function expectNoA11yViolations(page: Page, where?: string) {
+  const violations = await a11yViolations(page);
   const list = JSON.stringify(violations, null, 2);
   expect(violations, where ? `${where}: ${list}` : list).toEqual([]);
 }

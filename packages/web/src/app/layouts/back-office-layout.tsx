@@ -150,7 +150,7 @@ function LogoutButton({ className }: { className?: string }) {
 function InertSearch() {
   const noteId = useId();
   return (
-    <form role="search" className={styles.search} onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label="Back office" className={styles.search} onSubmit={(event) => event.preventDefault()}>
       <SearchIcon size={16} className={styles.searchIcon} />
       <input type="search" aria-label="Search" aria-describedby={noteId} placeholder="Search…" className={styles.searchInput} />
       <span id={noteId} className="visually-hidden">

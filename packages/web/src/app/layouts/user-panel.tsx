@@ -48,7 +48,8 @@ export function UserPanel({ open, onClose }: { open: boolean; onClose: () => voi
         </div>
       </div>
 
-      <nav aria-label="Account">
+      {/* Not "Account": the footer's links under that heading are a navigation landmark too. */}
+      <nav aria-label="Your account">
         <PanelLinks links={ACCOUNT_LINKS.map((item) => ({ ...item, icon: linkIcons[item.to] }))} onNavigate={onClose} />
       </nav>
 

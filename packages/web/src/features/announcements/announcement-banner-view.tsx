@@ -19,22 +19,26 @@ export function AnnouncementBannerView({ announcement }: { announcement: ActiveB
   const now = useNow(COUNTDOWN_TICK_MS, hasStart);
   const endDate = hasStart ? farEndText(a.end, now) : null;
   const countdown = hasStart && !endDate ? bannerCountdown(a.end, now) : null;
+  // A landmark of its own: above the header, the banner would otherwise be the one part of the
+  // page a screen reader's landmark list skips (axe: region).
   return (
-    <Link to="/shop" className={styles.banner} style={bannerStyle(a.color, a.textColor)}>
-      <div className={`container ${styles.inner}`}>
-        <span className={styles.message}>{a.message}</span>
-        {endDate ? <span className={styles.ends}>{endDate}</span> : null}
-        {countdown ? (
-          <span className={styles.countdown} role="timer" aria-label="Offer ends in">
-            <Unit value={countdown.days} label="days" short="d" />
-            <Unit value={countdown.hours} label="hours" short="h" />
-            <Unit value={countdown.minutes} label="minutes" short="m" />
-            <Unit value={countdown.seconds} label="seconds" short="s" />
-          </span>
-        ) : null}
-        <span className={styles.cta}>Shop now</span>
-      </div>
-    </Link>
+    <section aria-label="Announcement">
+      <Link to="/shop" className={styles.banner} style={bannerStyle(a.color, a.textColor)}>
+        <div className={`container ${styles.inner}`}>
+          <span className={styles.message}>{a.message}</span>
+          {endDate ? <span className={styles.ends}>{endDate}</span> : null}
+          {countdown ? (
+            <span className={styles.countdown} role="timer" aria-label="Offer ends in">
+              <Unit value={countdown.days} label="days" short="d" />
+              <Unit value={countdown.hours} label="hours" short="h" />
+              <Unit value={countdown.minutes} label="minutes" short="m" />
+              <Unit value={countdown.seconds} label="seconds" short="s" />
+            </span>
+          ) : null}
+          <span className={styles.cta}>Shop now</span>
+        </div>
+      </Link>
+    </section>
   );
 }
 

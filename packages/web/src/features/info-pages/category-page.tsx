@@ -89,7 +89,8 @@ function GenreBooks({ genre, title }: { genre: GenreName; title: string }) {
   const more = total > data.items.length;
   return (
     <section aria-label={`${title} books`} className={styles.books}>
-      <BookGrid books={data.items} label={`${title} books`} eagerCount={4} />
+      {/* Under the page's h1 with no h2 between: the cards' titles are the next level. */}
+      <BookGrid books={data.items} label={`${title} books`} eagerCount={4} cardProps={() => ({ headingLevel: 2 })} />
       <p className={styles.more}>
         <ButtonLink to={`/books?genre=${encodeURIComponent(genre)}`} variant={more ? 'primary' : 'secondary'}>
           {more ? `See all ${total} ${title.toLowerCase()} books` : `Sort and search ${title.toLowerCase()} books`}

@@ -67,7 +67,7 @@ export function UserAccountsPage({ kind }: { kind: AccountKind }) {
 
   return (
     <PageStack>
-      <Toolbar as="form" role="search" onSubmit={submit}>
+      <Toolbar as="form" role="search" aria-label={text.plural} onSubmit={submit}>
         <TextField
           label={`Search ${text.plural}`}
           hideLabel
