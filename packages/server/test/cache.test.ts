@@ -1,7 +1,7 @@
 // The catalogue's read cache: entries expire, a clear drops all, and a write that changes only
 // some books drops only the entries tagged with them, including a load that was under way.
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from '../src/read-cache/store.js';
+import { createReadCache } from '../src/cache/store.js';
 import { manualClock } from '../src/clock.js';
 
 function counter(values: Record<string, string[]>) {

@@ -3,7 +3,7 @@
 // why a write is seen at once. Handlers load through these and forget through these; the cache
 // itself (store.ts) knows nothing of books or banners.
 import { nextPriceChange, type PricedBook } from '../shared/pricing.js';
-import type { ReadCache } from './store.js';
+import type { ReadCache } from '../cache/store.js';
 
 /** What the policy needs of the server's services: the cache (handlers pass their services). */
 type Services = { cache: ReadCache };

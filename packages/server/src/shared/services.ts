@@ -1,5 +1,5 @@
 import type { TokenService } from '../auth/tokens.js';
-import type { ReadCache } from '../read-cache/store.js';
+import type { ReadCache } from '../cache/store.js';
 import type { Clock } from '../clock.js';
 import type { Db } from './context.js';
 import type { Broadcaster } from '../live/notifier.js';

@@ -3,7 +3,7 @@
 // and cache clears to the other instances.
 import type { FastifyInstance } from 'fastify';
 import { createTokenService } from '../auth/tokens.js';
-import { createReadCache, type ReadCache } from '../read-cache/store.js';
+import { createReadCache, type ReadCache } from '../cache/store.js';
 import type { Clock } from '../clock.js';
 import type { OpenDatabase } from '../db/database.js';
 import { addressKey } from '../http/rate-limit.js';
