@@ -1221,7 +1221,7 @@ export interface paths {
         };
         /**
          * The activity log, filtered and paged (Admin)
-         * @description Every change staff and admins made, newest first (at descending, then activityId).
+         * @description Every change staff and admins made, newest first (at descending, then the reverse of the order they were written in).
          *     Filters: `actor` matches the username containing it, case-insensitively; `kind` one
          *     kind; `from` (inclusive) and `to` (exclusive) instants. Paging as in
          *     `GET /user/getallusers`: totalPages = ceil(totalCount / pageSize), a page after the

@@ -319,6 +319,8 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('activity_log')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
+        // The order entries were written in, for the entries of one instant (a clock's tick).
+        .addColumn('seq', 'bigint', (c) => c.notNull().generatedByDefaultAsIdentity())
         .addColumn('at', 'timestamptz', (c) => c.notNull())
         .addColumn('actor_id', 'uuid', (c) => c.notNull())
         .addColumn('actor_username', 'text', (c) => c.notNull())
@@ -328,7 +330,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('before', 'jsonb')
         .addColumn('after', 'jsonb')
         .execute();
-      await db.schema.createIndex('activity_log_at').on('activity_log').columns(['at desc', 'id']).execute();
+      await db.schema.createIndex('activity_log_at').on('activity_log').columns(['at desc', 'seq desc']).execute();
       await db.schema.alterTable('reviews').addColumn('hidden_at', 'timestamptz').execute();
       await db.schema.alterTable('reviews').addColumn('hidden_reason', 'text').execute();
     },

@@ -177,6 +177,8 @@ export type ActivityFields = Record<string, unknown>;
 
 export interface ActivityLogTable {
   id: string;
+  /** Insertion order: the log's order among entries of one instant. */
+  seq: ColumnType<string, never, never>;
   at: Timestamp;
   actor_id: string;
   actor_username: string;
