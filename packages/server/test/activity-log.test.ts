@@ -64,6 +64,12 @@ describe('order changes', () => {
     expect((await activity()).totalCount).toBe(3);
   });
 
+  it('logs a reason with a lone surrogate as U+FFFD (jsonb refuses the escape JSON.stringify writes), never a 500', async () => {
+    const cancelled = await t.call({ method: 'PUT', url: `/api/staff/cancelOrder/${IDS.hariPendingOrder}`, token: await admin(), payload: { reason: 'Torn \ud800 cover' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await newest()).after).toEqual({ status: 'Cancelled', reason: 'Torn \ufffd cover' });
+  });
+
   it('logs nothing when the change is refused after the entry was written: a ready refused for stock, a wrong claim code', async () => {
     const first = await placedOrder('shortfirst', 2);
     const second = await placedOrder('shortsecond', 1);

@@ -24,7 +24,12 @@ export function changedFields(before: ActivityFields, after: ActivityFields): { 
   return { before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
 }
 
-const json = (fields: ActivityFields | null) => (fields === null ? null : JSON.stringify(fields));
+// A lone UTF-16 surrogate: JSON.stringify writes it as a \ud800 escape, which jsonb refuses
+// (a text column takes it as U+FFFD); here it becomes U+FFFD before it gets there.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const json = (fields: ActivityFields | null) =>
+  fields === null ? null : JSON.stringify(fields, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value));
 
 /** Appends one entry inside the change's own transaction. */
 export async function logActivity(tx: Tx, activity: Activity): Promise<void> {
