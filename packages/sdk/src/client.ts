@@ -8,6 +8,7 @@ import { booksApi, type BooksApi } from './resources/books.js';
 import type { RawClient } from './resources/call.js';
 import { cartApi, type CartApi } from './resources/cart.js';
 import { catalogApi, type CatalogApi } from './resources/catalog-admin.js';
+import { activityApi, type ActivityApi } from './resources/activity.js';
 import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
 import { operationOf } from './resources/operations.js';
@@ -47,6 +48,7 @@ export interface PustakClient {
   readonly notifications: NotificationsApi;
   readonly announcements: AnnouncementsApi;
   readonly dashboard: DashboardApi;
+  readonly activity: ActivityApi;
 }
 
 /**
@@ -76,5 +78,6 @@ export function createPustakClient(options: PustakClientOptions): PustakClient {
     notifications: notificationsApi(raw),
     announcements: announcementsApi(raw),
     dashboard: dashboardApi(raw),
+    activity: activityApi(raw),
   };
 }

@@ -18,6 +18,7 @@ export { connectNotifications } from './notifications.js';
 export type {
   ConnectNotificationsOptions, ConnectionState, NotificationConnection, NotificationLogger, NotificationTransport,
 } from './notifications.js';
+export type { ActivityApi } from './resources/activity.js';
 export type { AnnouncementsApi } from './resources/announcements.js';
 export type { AuthApi } from './resources/auth.js';
 export type { BooksApi } from './resources/books.js';

@@ -36,6 +36,10 @@ export type BestSeller = Schemas['BestSeller'];
 /** A genre with how many books the whole catalogue holds of it (`books.genreCounts()`). */
 export type GenreCount = Schemas['GenreCount'];
 export type Review = Schemas['Review'];
+/** What an activity log entry records (`order.ready`, `book.discount`, `review.hidden`, ...). */
+export type ActivityKind = Schemas['ActivityKind'];
+/** One entry of the activity log: who changed what, when, and the fields before and after. */
+export type ActivityEntry = Schemas['ActivityEntry'];
 export type CartBook = Schemas['CartBook'];
 export type CartItem = Schemas['CartItem'];
 /** What one copy of a book costs now, computed by the server (`Book.pricing`, `CartBook.pricing`). */
@@ -161,6 +165,8 @@ export type ListBooksParams = QueryOf<'listBooks'>;
 export type BookSort = NonNullable<ListBooksParams['sortBy']>;
 /** Query of `users.list` / `users.listStaff`. */
 export type ListUsersParams = QueryOf<'listUsers'>;
+/** `activity.list`'s filters (actor, kind, from, to) and paging. */
+export type ListActivityParams = QueryOf<'listActivity'>;
 
 // ---------- unwrapped query results ----------
 /** One page of `books.list`. */
@@ -170,6 +176,15 @@ export interface BookPage {
 }
 
 /** One page of `users.list` / `users.listStaff`. */
+/** One page of `activity.list`, newest first. */
+export interface PagedActivity {
+  items: ActivityEntry[];
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
 export interface PagedUsers {
   items: User[];
   currentPage: number;

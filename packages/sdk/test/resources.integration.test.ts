@@ -297,6 +297,10 @@ const cases: Record<OperationId, () => Promise<void>> = {
     const reply = await clients.customer.reviews.add({ bookId: IDS.book, stars: 5, comment: 'Quiet and devastating.' });
     expect(reply.statusCode).toBe(200);
   },
+  async hideReview() {
+    const reply = await clients.admin.reviews.hide('7a110000-0000-4000-8000-000000000001', 'Insults another customer.');
+    expect(reply).toEqual({ status: 'success', message: 'Review hidden' });
+  },
   async negotiateNotificationHub() {
     // Outside the /api base (the operation's own `servers` entry): the hub's origin is the mock's.
     const { data, response } = await clients.anonymous.raw.POST('/hubs/notification/negotiate', {
@@ -340,6 +344,11 @@ const cases: Record<OperationId, () => Promise<void>> = {
     const summary = await clients.admin.dashboard.get();
     expect(summary.weeklySales.map((d) => d.day)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     expect(summary.totalBooks).toBeGreaterThanOrEqual(24);
+  },
+  async listActivity() {
+    const page = await clients.admin.activity.list({ kind: 'book.discount', page: 1, pageSize: 10 });
+    expect(page.totalCount).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.items[0]).toMatchObject({ activityId: expect.stringMatching(UUID), actorUsername: expect.any(String), kind: expect.any(String) });
   },
 };
 

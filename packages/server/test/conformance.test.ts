@@ -214,6 +214,11 @@ const steps: [OperationId, () => Promise<void>][] = [
   ['listReviews', async () => {
     expect((await clients.anonymous.reviews.list(IDS.karnaliBlues))[0]).toMatchObject({ username: 'conform', comment: 'Moving.' });
   }],
+  ['hideReview', async () => {
+    const [review] = await clients.anonymous.reviews.list(IDS.karnaliBlues);
+    expect(await clients.admin.reviews.hide(review!.reviewId, 'Spoils the ending.')).toEqual({ status: 'success', message: 'Review hidden' });
+    expect((await clients.anonymous.reviews.list(IDS.karnaliBlues)).map((r) => r.reviewId)).not.toContain(review!.reviewId);
+  }],
   ['cancelOrder', async () => {
     expect((await clients.customer.orders.cancel(IDS.sitaPendingOrder)).data).toEqual({ orderId: IDS.sitaPendingOrder, status: 'Cancelled' });
   }],
@@ -249,6 +254,11 @@ const steps: [OperationId, () => Promise<void>][] = [
     const summary = await clients.admin.dashboard.get();
     expect(summary.totalBooks).toBe(27);
     expect(summary.recentOrders[0]?.orderId).toBe(state.orderId);
+  }],
+  ['listActivity', async () => {
+    const page = await clients.admin.activity.list({ kind: 'order.completed' });
+    expect(page.items.map((entry) => [entry.kind, entry.targetId, entry.actorUsername])).toEqual([['order.completed', state.orderId, 'staff']]);
+    expect((await clients.admin.activity.list()).totalCount).toBeGreaterThan(5);
   }],
   ['deleteBook', async () => {
     expect((await clients.admin.catalog.remove(IDS.sapiens)).message).toBe('Book deleted successfully');

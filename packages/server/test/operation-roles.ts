@@ -34,9 +34,11 @@ export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
   markOrderReady: ['Admin', 'Staff'],
   cancelOrderByShop: ['Admin', 'Staff'],
   addReview: ['User'],
+  hideReview: ['Admin'],
   listAnnouncements: ['Admin'],
   createAnnouncement: ['Admin'],
   updateAnnouncement: ['Admin'],
   deleteAnnouncement: ['Admin'],
   getDashboard: ['Admin', 'Staff'],
+  listActivity: ['Admin'],
 };

@@ -1011,6 +1011,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review/hide/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide an abusive review (Admin)
+         * @description The review leaves the book's list of reviews and its averageStars at once; it is kept
+         *     (not deleted) and the hiding is written to the activity log with the reason. Hiding a
+         *     hidden review again is 200 and logs nothing. Unknown review id 404.
+         */
+        post: operations["hideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notification/all": {
         parameters: {
             query?: never;
@@ -1182,6 +1204,30 @@ export interface paths {
          *     3 newest orders (orderDate), with the customer's username and e-mail.
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log, filtered and paged (Admin)
+         * @description Every change staff and admins made, newest first (at descending, then the reverse of the order they were written in).
+         *     Filters: `actor` matches the username containing it, case-insensitively; `kind` one
+         *     kind; `from` (inclusive) and `to` (exclusive) instants. Paging as in
+         *     `GET /user/getallusers`: totalPages = ceil(totalCount / pageSize), a page after the
+         *     last is 200 with empty `data`. The log is append-only: no operation edits or deletes it.
+         */
+        get: operations["listActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1874,6 +1920,46 @@ export interface components {
             /** @description The account's username, to sign in with (the request may have named it by e-mail). */
             username: string;
         };
+        /**
+         * @description What was changed: an order made ready, handed over (completed) or cancelled by the shop; a book created, edited, deleted or given a discount offer; a role changed; a banner added, updated or deleted; a review hidden.
+         * @enum {string}
+         */
+        ActivityKind: "order.ready" | "order.completed" | "order.cancelled" | "book.created" | "book.updated" | "book.deleted" | "book.discount" | "user.role" | "banner.created" | "banner.updated" | "banner.deleted" | "review.hidden";
+        /** @description One change, written in the same transaction as the change itself: a refused or rolled-back change leaves no entry. */
+        ActivityEntry: {
+            activityId: components["schemas"]["Uuid"];
+            /** Format: date-time */
+            at: string;
+            actorId: components["schemas"]["Uuid"];
+            /** @description The staff member's or admin's username when they made the change. */
+            actorUsername: string;
+            kind: components["schemas"]["ActivityKind"];
+            targetId: components["schemas"]["Uuid"];
+            /** @description What the target was called then: a book's title, an order's number, a username, a banner's message. */
+            targetLabel: string;
+            before: components["schemas"]["ActivityFields"];
+            after: components["schemas"]["ActivityFields"];
+        };
+        /** @description The changed fields (contract names and units: rupees, percent, ISO instants), each a plain value, before or after the change; null where there was nothing before (created) or after (deleted). */
+        ActivityFields: {
+            [key: string]: string | number | boolean | null;
+        } | null;
+        ActivityPage: {
+            status: string;
+            /** Format: int32 */
+            currentPage: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
+            data: components["schemas"]["ActivityEntry"][];
+        };
+        HideReviewRequest: {
+            /** @description Why the review was hidden (kept in the activity log). */
+            reason: string;
+        };
         UserPage: {
             status: string;
             /** Format: int32 */
@@ -2201,6 +2287,8 @@ export interface components {
         /** @description 1-based page number. */
         page: number;
         userPageSize: number;
+        /** @example 7a110000-0000-4000-8000-000000000001 */
+        reviewIdPath: components["schemas"]["Uuid"];
         /** @description Matches username or e-mail, case-insensitive. */
         userSearch: string;
     };
@@ -3775,6 +3863,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    hideReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 7a110000-0000-4000-8000-000000000001 */
+                reviewId: components["parameters"]["reviewIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Insults another customer."
+                 *     }
+                 */
+                "application/json": components["schemas"]["HideReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No review has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listNotifications: {
         parameters: {
             query?: never;
@@ -4000,6 +4133,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                pageSize?: components["parameters"]["userPageSize"];
+                /** @description Part of the username of who made the change, case-insensitive. */
+                actor?: string;
+                kind?: components["schemas"]["ActivityKind"];
+                /**
+                 * @description Entries at or after this instant.
+                 * @example 2026-11-20T18:15:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Entries before this instant.
+                 * @example 2026-11-21T18:15:00Z
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -4021,5 +4195,6 @@ export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["sch
 export const cartDiscountCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CartDiscount"]["code"]> = ["bulk", "loyalty"];
 export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];
 export const bookUpdateFormEndTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["endTime"]> = ["", "null"];
+export const activityKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityKind"]> = ["order.ready", "order.completed", "order.cancelled", "book.created", "book.updated", "book.deleted", "book.discount", "user.role", "banner.created", "banner.updated", "banner.deleted", "review.hidden"];
 export const hubTransportsTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transport"]> = ["WebSockets", "ServerSentEvents", "LongPolling"];
 export const hubTransportsTransferFormatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transferFormats"]> = ["Text", "Binary"];

@@ -63,6 +63,7 @@ export const OPERATIONS: OperationTable = {
   '/staff/verifyOrder/{orderId}': { put: 'verifyOrder' },
   '/review/getReviews/{bookId}': { get: 'listReviews' },
   '/review/addReview': { post: 'addReview' },
+  '/review/hide/{reviewId}': { post: 'hideReview' },
   '/shop/info': { get: 'getShopInfo' },
   '/notification/all': { get: 'listNotifications' },
   '/hubs/notification/negotiate': { post: 'negotiateNotificationHub' },
@@ -72,6 +73,7 @@ export const OPERATIONS: OperationTable = {
   '/announcement/update/{id}': { put: 'updateAnnouncement' },
   '/announcement/delete/{id}': { delete: 'deleteAnnouncement' },
   '/dashboard/all': { get: 'getDashboard' },
+  '/activity/all': { get: 'listActivity' },
 };
 
 /** Looks up the operationId of a request; falls back to `METHOD /path` for unknown routes. */

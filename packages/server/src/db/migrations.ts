@@ -309,6 +309,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('reminded_at', 'timestamptz').execute();
     },
   },
+  '0012-activity-log': {
+    // The append-only record of staff and admin changes (issue 30, part 2), written in the
+    // transaction of the change (shared/activity-log.ts). No foreign keys: an entry outlives the
+    // book, banner or account it names. Hidden reviews: two nullable columns. Rolling-upgrade
+    // safe: the previous release neither reads nor writes the table or the columns (while it
+    // runs, its instances still show a review hidden on a new one, and log nothing).
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('activity_log')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        // The order entries were written in, for the entries of one instant (a clock's tick).
+        .addColumn('seq', 'bigint', (c) => c.notNull().generatedByDefaultAsIdentity())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addColumn('actor_id', 'uuid', (c) => c.notNull())
+        .addColumn('actor_username', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'uuid', (c) => c.notNull())
+        .addColumn('target_label', 'text', (c) => c.notNull())
+        .addColumn('before', 'jsonb')
+        .addColumn('after', 'jsonb')
+        .execute();
+      await db.schema.createIndex('activity_log_at').on('activity_log').columns(['at desc', 'seq desc']).execute();
+      await db.schema.alterTable('reviews').addColumn('hidden_at', 'timestamptz').execute();
+      await db.schema.alterTable('reviews').addColumn('hidden_reason', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

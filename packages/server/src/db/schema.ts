@@ -61,6 +61,9 @@ export interface ReviewsTable {
   stars: number;
   comment: string;
   created_at: Timestamp;
+  /** Set when an admin hid the review: it leaves the book's list and average. */
+  hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  hidden_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WishlistTable {
@@ -169,7 +172,26 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+/** The changed fields, in the contract's names and units (ActivityFields). */
+export type ActivityFields = Record<string, unknown>;
+
+export interface ActivityLogTable {
+  id: string;
+  /** Insertion order: the log's order among entries of one instant. */
+  seq: ColumnType<string, never, never>;
+  at: Timestamp;
+  actor_id: string;
+  actor_username: string;
+  kind: string;
+  target_id: string;
+  target_label: string;
+  /** jsonb: written as JSON text, read back parsed. */
+  before: ColumnType<ActivityFields | null, string | null, never>;
+  after: ColumnType<ActivityFields | null, string | null, never>;
+}
+
 export interface Database {
+  activity_log: ActivityLogTable;
   users: UsersTable;
   books: BooksTable;
   reviews: ReviewsTable;
@@ -192,3 +214,4 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type ActivityRow = Selectable<ActivityLogTable>;

@@ -3,6 +3,7 @@
 // compile error.
 import type { components } from '@pustak/sdk/schema';
 import type { HandlerMap } from '../shared/handler.js';
+import * as activity from './activity/index.js';
 import * as announcements from './announcements/index.js';
 import * as auth from './auth/index.js';
 import * as books from './books/index.js';
@@ -76,6 +77,7 @@ export function createHandlers({ genres }: ContractLists) {
     // reviews
     listReviews: reviews.handlers.listReviews,
     addReview: reviews.handlers.addReview,
+    hideReview: reviews.handlers.hideReview,
     // notifications and the hub
     listNotifications: notifications.handlers.listNotifications,
     negotiateNotificationHub: notifications.handlers.negotiateNotificationHub,
@@ -87,5 +89,7 @@ export function createHandlers({ genres }: ContractLists) {
     deleteAnnouncement: announcements.handlers.deleteAnnouncement,
     // dashboard
     getDashboard: dashboard.handlers.getDashboard,
+    // activity
+    listActivity: activity.handlers.listActivity,
   } satisfies HandlerMap;
 }

@@ -1,6 +1,7 @@
 // announcements: the banners, the one showing now, and the Admin's writes.
 import { cachedActiveAnnouncement as cachedActiveAnnouncementRead, forgetActiveAnnouncement } from '../../read-cache/policy.js';
-import type { Handler, Success } from '../../shared/handler.js';
+import { transact } from '../../shared/context.js';
+import type { Caller, Handler, Success } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
 import { activeAnnouncement, allAnnouncements, createAnnouncement as createAnnouncementRule, deleteAnnouncement as deleteAnnouncementRule,
   updateAnnouncement as updateAnnouncementRule } from './rules.js';
@@ -25,20 +26,26 @@ export const listAnnouncements: Handler<'listAnnouncements'> = async ({ services
   data: (await allAnnouncements(services.db)).map(announcementView),
 });
 
-export const createAnnouncement: Handler<'createAnnouncement'> = async ({ body, services }) => {
-  const row = await createAnnouncementRule(services.db, body, services.clock.now());
+/** Who is changing the banners, now (the activity log's entry). */
+const change = ({ caller, services }: { caller(): Caller; services: Services }) => ({ actor: caller(), now: services.clock.now() });
+
+export const createAnnouncement: Handler<'createAnnouncement'> = async (ctx) => {
+  const { body, services } = ctx;
+  const row = await transact(services.db, services.broadcaster, (tx) => createAnnouncementRule(tx, body, change(ctx)));
   await forgetActiveAnnouncement(services);
   return { status: 'success', message: 'Announcement created successfully', data: announcementView(row) };
 };
 
-export const updateAnnouncement: Handler<'updateAnnouncement'> = async ({ params, body, services }) => {
-  const row = await updateAnnouncementRule(services.db, params.id, body);
+export const updateAnnouncement: Handler<'updateAnnouncement'> = async (ctx) => {
+  const { params, body, services } = ctx;
+  const row = await transact(services.db, services.broadcaster, (tx) => updateAnnouncementRule(tx, params.id, body, change(ctx)));
   await forgetActiveAnnouncement(services);
   return { status: 'success', message: 'Announcement updated successfully', data: announcementView(row) };
 };
 
-export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async ({ params, services }) => {
-  await deleteAnnouncementRule(services.db, params.id);
+export const deleteAnnouncement: Handler<'deleteAnnouncement'> = async (ctx) => {
+  const { params, services } = ctx;
+  await transact(services.db, services.broadcaster, (tx) => deleteAnnouncementRule(tx, params.id, change(ctx)));
   await forgetActiveAnnouncement(services);
   return { status: 'success', message: 'Announcement deleted successfully' };
 };

@@ -99,7 +99,7 @@ export async function genreCounts<G extends string>(db: Db, genres: readonly G[]
   return genres.map((genre) => ({ genre, count: counted.get(genre.toLowerCase()) ?? 0 }));
 }
 
-/** Each book's reviews (oldest first) as one more column, `reviews`, of a query over `books`. */
+/** Each book's reviews (oldest first; an admin's hidden ones left out) as one more column, `reviews`, of a query over `books`. */
 export const reviewsColumn = (db: Db) =>
   jsonArrayFrom(
     db
@@ -107,6 +107,7 @@ export const reviewsColumn = (db: Db) =>
       .innerJoin('users', 'users.id', 'reviews.user_id')
       .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
       .where('reviews.book_id', '=', sql.ref<string>('books.id'))
+      .where('reviews.hidden_at', 'is', null)
       .orderBy('reviews.created_at')
       .orderBy('reviews.id'),
   ).as('reviews');
@@ -124,6 +125,7 @@ export async function withReviews(db: Db, books: BookRow[]): Promise<BookWithRev
     .innerJoin('users', 'users.id', 'reviews.user_id')
     .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
     .where('reviews.book_id', 'in', books.map((b) => b.id))
+    .where('reviews.hidden_at', 'is', null)
     .orderBy('reviews.created_at')
     .orderBy('reviews.id')
     .execute();

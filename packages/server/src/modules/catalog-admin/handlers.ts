@@ -3,12 +3,12 @@
 import { cachedAllBooks, cachedBook, forgetCatalog } from '../../read-cache/policy.js';
 import { transact } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
-import type { Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
+import type { Caller, Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../storage/images.js';
 import { bookView } from '../books/index.js';
 import { allBooks, createBook as createBookRule, deleteBook as deleteBookRule, getBook, setDiscountOffer as setDiscountOfferRule,
-  updateBook as updateBookRule, type BookInput } from './rules.js';
+  updateBook as updateBookRule, type BookInput, type CatalogChange } from './rules.js';
 
 export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) => {
   const now = services.clock.now();
@@ -27,6 +27,9 @@ export const getBookForHeader: Handler<'getBookForHeader'> = async ({ params, se
   bookView(await oneBook(services, params.id), origin, services.clock.now());
 
 export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await oneBook(services, params.id), origin, services.clock.now());
+
+/** Who is changing the catalogue, now (the activity log's entry). */
+const change = (ctx: { caller(): Caller; services: Services }): CatalogChange => ({ actor: ctx.caller(), now: ctx.services.clock.now() });
 
 /** Checks and stores the uploaded cover; answers its path, or null when none was sent. */
 async function storeCover(services: Services, upload: UploadedImage | null): Promise<string | null> {
@@ -51,7 +54,7 @@ async function withCover<T>(ctx: HandlerContext<'createBook'> | HandlerContext<'
 export const createBook: Handler<'createBook'> = async (ctx) => {
   const { services, body, origin } = ctx;
   const book = await withCover(ctx, (path) =>
-    transact(services.db, services.broadcaster, (tx, publish) => createBookRule(tx, body as BookInput, path, services.clock.now(), publish)),
+    transact(services.db, services.broadcaster, (tx, publish) => createBookRule(tx, body as BookInput, path, change(ctx), publish)),
   );
   await forgetCatalog(services);
   return { message: 'Book created successfully', data: bookView({ book, reviews: [] }, origin, services.clock.now()) };
@@ -59,20 +62,22 @@ export const createBook: Handler<'createBook'> = async (ctx) => {
 
 export const updateBook: Handler<'updateBook'> = async (ctx) => {
   const { services, body, params } = ctx;
-  const { replacedImage } = await withCover(ctx, (path) => updateBookRule(services.db, params.bookId, body as BookInput, path));
+  const { replacedImage } = await withCover(ctx, (path) => updateBookRule(services.db, params.bookId, body as BookInput, path, change(ctx)));
   await forgetCatalog(services);
   await services.images.remove(replacedImage);
   return { status: 'success', message: 'Book updated successfully' };
 };
 
-export const setDiscountOffer: Handler<'setDiscountOffer'> = async ({ params, body, services }) => {
-  await setDiscountOfferRule(services.db, params.bookId, { ...body, Discount: Number(body.Discount) });
+export const setDiscountOffer: Handler<'setDiscountOffer'> = async (ctx) => {
+  const { params, body, services } = ctx;
+  await transact(services.db, services.broadcaster, (tx) => setDiscountOfferRule(tx, params.bookId, { ...body, Discount: Number(body.Discount) }, change(ctx)));
   await forgetCatalog(services);
   return { status: 'success', message: 'Discount added successfully' };
 };
 
-export const deleteBook: Handler<'deleteBook'> = async ({ params, services }) => {
-  const { imagePath } = await deleteBookRule(services.db, params.bookId);
+export const deleteBook: Handler<'deleteBook'> = async (ctx) => {
+  const { params, services } = ctx;
+  const { imagePath } = await transact(services.db, services.broadcaster, (tx) => deleteBookRule(tx, params.bookId, change(ctx)));
   await forgetCatalog(services);
   await services.images.remove(imagePath);
   return { status: 'success', message: 'Book deleted successfully' };

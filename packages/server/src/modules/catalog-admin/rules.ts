@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import type { components } from '@pustak/sdk/schema';
 import type { BookRow, NewBook } from '../../db/schema.js';
 import type { Publish } from '../../live/notifier.js';
+import { changedFields, logActivity } from '../../shared/activity-log.js';
 import { isUniqueViolation, type Db, type Tx } from '../../shared/context.js';
 import { invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
-import { percentToBasisPoints, rupeesToPaisa } from '../../shared/money.js';
+import { basisPointsToPercent, paisaToRupees, percentToBasisPoints, rupeesToPaisa } from '../../shared/money.js';
 import { parseInstant } from '../../shared/wire.js';
 import { MAX_STOCK, reviewsColumn, splitReviews, withReviews, type BookWithReviews } from '../books/index.js';
 
@@ -70,6 +71,44 @@ function bookColumns(input: BookInput): Omit<NewBook, 'id' | 'created_at' | 'ima
   };
 }
 
+/** Who changes the catalogue, and when: the activity log's actor and instant. */
+export interface CatalogChange {
+  actor: { id: string; username: string };
+  now: Date;
+}
+
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A book's stored fields in the contract's names and units, as the activity log records them. */
+function bookFields(row: Omit<NewBook, 'id' | 'created_at' | 'image_path'>) {
+  return {
+    title: row.title,
+    author: row.author,
+    genre: row.genre,
+    isbn: row.isbn,
+    description: row.description,
+    publisher: row.publisher,
+    publicationDate: isoOrNull(row.publication_date),
+    price: paisaToRupees(Number(row.price_paisa)),
+    quantity: row.quantity,
+    language: row.language,
+    discount: basisPointsToPercent(row.discount_bp),
+    format: row.format,
+    isOnSale: row.is_on_sale ?? false,
+    availableInLibrary: row.available_in_library ?? false,
+    awardWinners: row.award_winners ?? false,
+    startTime: isoOrNull(row.start_time ?? null),
+    endTime: isoOrNull(row.end_time ?? null),
+  };
+}
+
+const discountFields = (row: { discount_bp: number; is_on_sale: boolean; start_time: Date | null; end_time: Date | null }) => ({
+  discount: basisPointsToPercent(row.discount_bp),
+  isOnSale: row.is_on_sale,
+  startTime: isoOrNull(row.start_time),
+  endTime: isoOrNull(row.end_time),
+});
+
 const DUPLICATE_BOOK = 'A book with the same title or ISBN already exists.';
 
 async function assertUnique(db: Db, title: string, isbn: string, exceptId?: string) {
@@ -84,7 +123,7 @@ async function assertUnique(db: Db, title: string, isbn: string, exceptId?: stri
 const duplicateOr = (error: unknown) => (!(error instanceof RuleRefusal) && isUniqueViolation(error) ? rejected(DUPLICATE_BOOK) : error);
 
 /** Adds a book, stores the notification and announces it live (inside the caller's transaction). */
-export async function createBook(tx: Tx, input: BookInput, imagePath: string | null, now: Date, publish: Publish): Promise<BookRow> {
+export async function createBook(tx: Tx, input: BookInput, imagePath: string | null, { actor, now }: CatalogChange, publish: Publish): Promise<BookRow> {
   const columns = bookColumns(input);
   try {
     {
@@ -95,6 +134,7 @@ export async function createBook(tx: Tx, input: BookInput, imagePath: string | n
         .returningAll()
         .executeTakeFirstOrThrow();
       await tx.insertInto('notifications').values({ id: randomUUID(), message: `New book added! ${book.title}`, created_at: now }).execute();
+      await logActivity(tx, { actor, kind: 'book.created', target: { id: book.id, label: book.title }, before: null, after: bookFields(book), at: now });
       publish({ sender: 'Admin', text: `New book added! ${book.title}` });
       return book;
     }
@@ -104,12 +144,15 @@ export async function createBook(tx: Tx, input: BookInput, imagePath: string | n
 }
 
 /** Saves the Edit Book form; a new image replaces the old one. Answers the replaced image path. */
-export async function updateBook(db: Db, id: string, input: BookInput, imagePath: string | null): Promise<{ replacedImage: string | null }> {
+export async function updateBook(db: Db, id: string, input: BookInput, imagePath: string | null, { actor, now }: CatalogChange): Promise<{ replacedImage: string | null }> {
   const columns = bookColumns(input);
   try {
     return await db.transaction().execute(async (tx) => {
-      const existing = await tx.selectFrom('books').select(['id', 'image_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const existing = await tx.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!existing) throw notFound('Book not found');
+      const changed = changedFields(bookFields(existing), bookFields(columns));
+      if (imagePath) Object.assign(changed, { before: { ...changed.before, image: existing.image_path }, after: { ...changed.after, image: imagePath } });
+      await logActivity(tx, { actor, kind: 'book.updated', target: { id, label: columns.title }, ...changed, at: now });
       await assertUnique(tx, columns.title, columns.isbn, id);
       await tx
         .updateTable('books')
@@ -130,21 +173,21 @@ export interface DiscountOffer {
   IsOnSale: boolean;
 }
 
-export async function setDiscountOffer(db: Db, id: string, offer: DiscountOffer): Promise<void> {
+export async function setDiscountOffer(tx: Tx, id: string, offer: DiscountOffer, { actor, now }: CatalogChange): Promise<void> {
   const start = parseInstant(offer.StartTime, 'StartTime');
   const end = parseInstant(offer.EndTime, 'EndTime');
   if (start.getTime() > end.getTime()) throw invalid('EndTime', 'EndTime must not be before StartTime');
-  const result = await db
-    .updateTable('books')
-    .set({ discount_bp: percentToBasisPoints(Number(offer.Discount), 'Discount'), start_time: start, end_time: end, is_on_sale: offer.IsOnSale })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Book not found');
+  const columns = { discount_bp: percentToBasisPoints(Number(offer.Discount), 'Discount'), start_time: start, end_time: end, is_on_sale: offer.IsOnSale };
+  const existing = await tx.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!existing) throw notFound('Book not found');
+  await tx.updateTable('books').set(columns).where('id', '=', id).execute();
+  await logActivity(tx, { actor, kind: 'book.discount', target: { id, label: existing.title }, before: discountFields(existing), after: discountFields(columns), at: now });
 }
 
 /** Deletes the book (its cart lines, wishlist entries and reviews go with it; orders keep their lines). */
-export async function deleteBook(db: Db, id: string): Promise<{ imagePath: string | null }> {
-  const deleted = await db.deleteFrom('books').where('id', '=', id).returning('image_path').executeTakeFirst();
+export async function deleteBook(tx: Tx, id: string, { actor, now }: CatalogChange): Promise<{ imagePath: string | null }> {
+  const deleted = await tx.deleteFrom('books').where('id', '=', id).returningAll().executeTakeFirst();
   if (!deleted) throw notFound('Book not found');
+  await logActivity(tx, { actor, kind: 'book.deleted', target: { id, label: deleted.title }, before: bookFields(deleted), after: null, at: now });
   return { imagePath: deleted.image_path };
 }

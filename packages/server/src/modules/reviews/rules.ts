@@ -1,6 +1,7 @@
 // Reviews: one per customer and book, after a Completed order with it.
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation, type Db } from '../../shared/context.js';
+import { logActivity } from '../../shared/activity-log.js';
+import { isUniqueViolation, type Db, type Tx } from '../../shared/context.js';
 import { notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import type { ReviewView } from '../books/index.js';
 
@@ -51,7 +52,37 @@ export async function reviewsOf(db: Db, bookId: string): Promise<ReviewView[]> {
     .innerJoin('users', 'users.id', 'reviews.user_id')
     .select(['reviews.id', 'reviews.book_id', 'reviews.user_id', 'users.username', 'reviews.stars', 'reviews.comment', 'reviews.created_at'])
     .where('reviews.book_id', '=', bookId)
+    .where('reviews.hidden_at', 'is', null)
     .orderBy('reviews.created_at', 'desc')
     .orderBy('reviews.id')
     .execute();
+}
+
+/**
+ * An admin hides a review: kept, but out of the book's list and average from now on. Logged with
+ * the reason; hiding a hidden review again changes and logs nothing. Answers the review's book.
+ */
+export async function hideReview(tx: Tx, id: string, reason: string, { actor, now }: { actor: { id: string; username: string }; now: Date }): Promise<{ bookId: string }> {
+  const why = reason.trim();
+  if (!why) throw rejected('A reason is required');
+  const review = await tx
+    .selectFrom('reviews')
+    .innerJoin('users', 'users.id', 'reviews.user_id')
+    .innerJoin('books', 'books.id', 'reviews.book_id')
+    .select(['reviews.id', 'reviews.book_id', 'reviews.hidden_at', 'reviews.stars', 'reviews.comment', 'users.username', 'books.title'])
+    .where('reviews.id', '=', id)
+    .forUpdate('reviews')
+    .executeTakeFirst();
+  if (!review) throw notFound('Review not found');
+  if (review.hidden_at) return { bookId: review.book_id };
+  await tx.updateTable('reviews').set({ hidden_at: now, hidden_reason: why }).where('id', '=', id).execute();
+  await logActivity(tx, {
+    actor,
+    kind: 'review.hidden',
+    target: { id, label: `${review.username} on ${review.title}` },
+    before: { hidden: false, stars: review.stars, comment: review.comment },
+    after: { hidden: true, reason: why },
+    at: now,
+  });
+  return { bookId: review.book_id };
 }

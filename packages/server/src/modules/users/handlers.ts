@@ -1,4 +1,5 @@
 // users: an account, the pages of customers and staff, and the Admin's role changes.
+import { transact } from '../../shared/context.js';
 import { forbidden, notFound } from '../../shared/errors.js';
 import type { Handler } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
@@ -14,8 +15,9 @@ export const getUserById: Handler<'getUserById'> = async ({ params, caller, serv
   return userView(user);
 };
 
-export const updateUserRole: Handler<'updateUserRole'> = async ({ params, body, services }) => {
-  const outcome = await changeRole(services.db, params.userId, body);
+export const updateUserRole: Handler<'updateUserRole'> = async ({ caller, params, body, services }) => {
+  const by = { actor: caller(), now: services.clock.now() };
+  const outcome = await transact(services.db, services.broadcaster, (tx) => changeRole(tx, params.userId, body, by));
   await services.callers.clear();
   if (outcome === 'admin') throw forbidden("An Admin's role is not changed through the API");
   return undefined;

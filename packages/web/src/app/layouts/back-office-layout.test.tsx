@@ -16,7 +16,7 @@ describe('back-office layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Books', 'Orders', 'Users', 'Staff', 'Banners']);
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Books', 'Orders', 'Users', 'Staff', 'Banners', 'Activity']);
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Books' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByText('Admin', { selector: 'header span' })).toBeTruthy();

@@ -7,6 +7,7 @@ import { IconButton } from '../../components/icon-button';
 import {
   BookIcon,
   ChartIcon,
+  ClockIcon,
   LogoutIcon,
   MegaphoneIcon,
   MenuIcon,
@@ -32,6 +33,7 @@ const ICONS: Record<NavIcon, typeof BookIcon> = {
   users: UsersIcon,
   staff: ShieldIcon,
   banners: MegaphoneIcon,
+  activity: ClockIcon,
 };
 
 /**

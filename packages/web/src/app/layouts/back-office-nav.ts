@@ -2,7 +2,7 @@ import { matchPath } from 'react-router';
 
 export type BackOfficeRole = 'Admin' | 'Staff';
 
-export type NavIcon = 'dashboard' | 'books' | 'orders' | 'users' | 'staff' | 'banners';
+export type NavIcon = 'dashboard' | 'books' | 'orders' | 'users' | 'staff' | 'banners' | 'activity';
 
 export interface NavItem {
   /** Path relative to the area root ('' = the dashboard). */
@@ -20,6 +20,7 @@ export const NAV_ITEMS: Record<BackOfficeRole, readonly NavItem[]> = {
     { path: 'users', label: 'Users', icon: 'users' },
     { path: 'staff', label: 'Staff', icon: 'staff' },
     { path: 'banners', label: 'Banners', icon: 'banners' },
+    { path: 'activity', label: 'Activity', icon: 'activity' },
   ],
   Staff: [
     { path: '', label: 'Dashboard', icon: 'dashboard' },
@@ -61,6 +62,7 @@ const ADMIN_TITLES: readonly [pattern: string, title: string][] = [
   ['users', 'Users'],
   ['staff', 'Staff'],
   ['banners', 'Banners'],
+  ['activity', 'Activity'],
 ];
 
 const STAFF_TITLES: readonly [pattern: string, title: string][] = [['orders', 'Orders']];

@@ -17,6 +17,7 @@ const PAGES: AreaPage[] = [
   ['users', lazy(() => import('../../features/back-office/users/admin-users-page'))],
   ['staff', lazy(() => import('../../features/back-office/users/admin-staff-page'))],
   ['banners', lazy(() => import('../../features/back-office/banners/admin-banners-page'))],
+  ['activity', lazy(() => import('../../features/back-office/activity/admin-activity-page'))],
 ];
 
 /** Everything under /admin/*: Admin only, in the back-office layout. */

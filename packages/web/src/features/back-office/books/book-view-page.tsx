@@ -1,4 +1,4 @@
-import { type Book } from '@pustak/sdk';
+import { type Book, type Review } from '@pustak/sdk';
 import { formatDate } from '@pustak/sdk/domain';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -19,6 +19,7 @@ import { BookLoadError, BookSkeleton } from './book-load-state';
 import { cx } from '../../../lib/cx';
 import styles from './book-view.module.css';
 import { DiscountDialog } from './discount-dialog';
+import { HideReviewDialog } from './hide-review-dialog';
 
 /** Spec: the admin book page shows a fixed rating. */
 const FIXED_RATING = 4.5;
@@ -151,6 +152,7 @@ function Fact({ label, value, unbroken }: { label: string; value: string; unbrok
 
 function Reviews({ bookId }: { bookId: string }) {
   const { data, error, isLoading } = useReviews(bookId);
+  const [hiding, setHiding] = useState<Review | null>(null);
   return (
     <Panel title="Customer Reviews" headingId="book-view-reviews">
       {error && !data ? (
@@ -170,12 +172,16 @@ function Reviews({ bookId }: { bookId: string }) {
                 <span className="strong">{review.username}</span>
                 <StarRating value={review.stars} size={14} />
                 {review.createdAt ? <span className={styles.reviewDate}>{formatDate(review.createdAt)}</span> : null}
+                <Button size="sm" variant="secondary" onClick={() => setHiding(review)} aria-label={`Hide ${review.username}'s review`}>
+                  Hide
+                </Button>
               </div>
               <p className={styles.reviewText}>{review.comment}</p>
             </li>
           ))}
         </ul>
       )}
+      <HideReviewDialog bookId={bookId} review={hiding} onClose={() => setHiding(null)} />
     </Panel>
   );
 }

@@ -43,6 +43,29 @@ describe('admin book view', () => {
     expect(within(first).getByText(/A timeless epic/)).toBeTruthy();
   });
 
+  it('hides a review with a required reason, then reads the reviews again', async () => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, admin);
+    const reviews = await screen.findByRole('region', { name: 'Customer Reviews' });
+    await waitFor(() => expect(within(reviews).getAllByRole('listitem')).toHaveLength(3));
+    await user.click(within(reviews).getByRole('button', { name: "Hide sita's review" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide review' });
+    await user.click(within(dialog).getByRole('button', { name: 'Hide Review' }));
+    expect(await within(dialog).findByText('Say why the review is hidden')).toBeTruthy();
+    expect(api.find('POST', /^\/review\/hide\//)).toHaveLength(0);
+
+    const readsBefore = api.find('GET', '/review/getReviews').length;
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Insults another customer. ');
+    await user.click(within(dialog).getByRole('button', { name: 'Hide Review' }));
+    await waitFor(() => expect(api.find('POST', /^\/review\/hide\//)).toHaveLength(1));
+    const [hide] = api.find('POST', /^\/review\/hide\//);
+    expect(hide!.path).toBe('/review/hide/7a110000-0000-4000-8000-000000000001');
+    expect(await hide!.request.json()).toEqual({ reason: 'Insults another customer.' });
+    expect(await screen.findByText("sita's review is hidden.")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hide review' })).toBeNull());
+    await waitFor(() => expect(api.find('GET', '/review/getReviews').length).toBeGreaterThan(readsBefore));
+  });
+
   it('says No reviews yet. when the server has none (the legacy 404)', async () => {
     spyOnApi([{ method: 'GET', path: '/review/getReviews', prefer: 'code=404' }]);
     renderWithApp(undefined, admin);
