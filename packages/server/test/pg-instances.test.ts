@@ -22,7 +22,7 @@ describe('three instances starting together on an empty database', () => {
     const group = await startInstances(database.url, 3, { seed: true });
     cleanups.push(group.close);
     const migrations = await query(database.url, 'select name from kysely_migration order by name');
-    expect(migrations.map((m) => m.name)).toEqual(['0001-initial', '0002-search-index', '0003-search-text', '0004-rate-limits', '0005-order-item-codes', '0006-cart-current-price', '0007-cart-added-unit-price', '0008-account-passwords', '0009-order-lifecycle', '0010-user-messages', '0011-order-reminders']);
+    expect(migrations.map((m) => m.name)).toEqual(['0001-initial', '0002-search-index', '0003-search-text', '0004-rate-limits', '0005-order-item-codes', '0006-cart-current-price', '0007-cart-added-unit-price', '0008-account-passwords', '0009-order-lifecycle', '0010-user-messages', '0011-order-reminders', '0012-activity-log']);
     const [{ admins }] = await query(database.url, `select count(*)::int as admins from users where username = 'admin'`);
     expect(admins).toBe(1);
     const totals = await Promise.all(group.instances.map(async (i) => (await api(i.url, 'GET', '/api/book/all')).body.pagination.totalItems));
