@@ -337,6 +337,9 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** Every migration's name, in the order they run (Kysely runs them by name). */
+export const migrationNames: readonly string[] = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
