@@ -67,7 +67,31 @@ async function runLane({ name, projects, args }) {
   const started = Date.now();
   const code = await new Promise((done) => child.on('close', (c, s) => done(c ?? (s ? 1 : 0))));
   children.delete(child);
-  return { code, seconds: Math.round((Date.now() - started) / 1000), ...(await countsOf(report)) };
+  return { code, seconds: Math.round((Date.now() - started) / 1000), ...(await countsOf(report)), failures: await failuresOf(report, root) };
+}
+
+/**
+ * The failed tests of one JSON report, a line each with the start of their message: printed
+ * again at the very end, so a log cut to its last lines (CI shows only those) still names them.
+ */
+async function failuresOf(report, base) {
+  try {
+    const json = JSON.parse(await readFile(report, 'utf8'));
+    return (json.testResults ?? []).flatMap((file) => {
+      const where = file.name?.startsWith(base) ? file.name.slice(base.length + 1) : file.name;
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (failed.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : [];
+      return failed.map((t) => `${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    });
+  } catch {
+    return [];
+  }
+}
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- the reporter's colour codes
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 /** Passed, failed and skipped tests of one JSON report. A file that failed before any of its tests ran counts once. */
@@ -93,5 +117,7 @@ if (lanes.length > 1) {
   for (const [i, lane] of lanes.entries()) console.log(`${lane.name} lane: ${results[i].passed} passed, ${results[i].failed} failed in ${results[i].seconds} s`);
   console.log(`all lanes: ${Math.round((Date.now() - started) / 1000)} s`);
 }
+const failures = results.flatMap((r, i) => r.failures.map((f) => `  ${lanes[i].name ? `[${lanes[i].name}] ` : ''}${f}`));
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(results.every((r) => r.code === 0) && failed === 0 && passed > 0 ? 0 : 1);

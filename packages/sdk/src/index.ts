@@ -29,7 +29,7 @@ export type { NotificationsApi } from './resources/notifications.js';
 export type { OperationId } from './resources/operations.js';
 export type { OrdersApi } from './resources/orders.js';
 export type { ReviewsApi } from './resources/reviews.js';
-export type { StaffApi } from './resources/staff.js';
+export type { StaffApi, VerifyOptions } from './resources/staff.js';
 export type { UsersApi } from './resources/users.js';
 export type { WishlistApi } from './resources/wishlist.js';
 export type * from './types.js';

@@ -29,6 +29,8 @@ export type BannerBackground = Schemas['BannerBackground'];
 export type Genre = Schemas['Genre'];
 export type BookFormat = Schemas['BookFormat'];
 export type OrderStatus = Schemas['OrderStatus'];
+/** How the customer paid at the counter, recorded at the handover. */
+export type PaymentMethod = Schemas['PaymentMethod'];
 export type Weekday = Schemas['Weekday'];
 export type User = Schemas['User'];
 export type Book = Schemas['Book'];

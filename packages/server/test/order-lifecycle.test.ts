@@ -99,6 +99,26 @@ describe('ready for pickup', () => {
     expect(handed.history.map((e: any) => [e.kind, e.by])).toEqual([['placed', 'handready'], ['ready', 'staff'], ['completed', 'staff']]);
     expect((await mine(direct.username, direct.orderId)).history.at(-1)).toEqual({ kind: 'completed', at: later(DAY), by: 'staff' });
   });
+
+  it('records how the customer paid and who handed it over; the legacy body records no method; an unknown method is refused', async () => {
+    const paid = await placedOrder('payesewa', 1);
+    const legacy = await placedOrder('paylegacy', 1);
+    const refused = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${paid.orderId}`, token: await staffToken(), payload: { ClaimCode: paid.claimCode, PaymentMethod: 'Cheque' } });
+    expect(refused.statusCode).toBe(422);
+    expect((await mine(paid.username, paid.orderId)).status).toBe('Pending');
+    const reply = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${paid.orderId}`, token: await t.login('admin'), payload: { ClaimCode: paid.claimCode, PaymentMethod: 'eSewa' } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect((await verify(legacy.orderId, legacy.claimCode)).statusCode).toBe(200);
+    expect(await mine(paid.username, paid.orderId)).toMatchObject({ status: 'Completed', paymentMethod: 'eSewa', handedOverBy: 'admin' });
+    const noMethod = await mine(legacy.username, legacy.orderId);
+    expect(noMethod).toMatchObject({ status: 'Completed', handedOverBy: 'staff' });
+    expect('paymentMethod' in noMethod).toBe(false);
+    // The shop's lists say the same; an open order carries neither.
+    const all = await staffList();
+    expect(all.find((o) => o.orderId === paid.orderId)).toMatchObject({ paymentMethod: 'eSewa', handedOverBy: 'admin' });
+    const open = all.find((o) => o.status === 'Pending')!;
+    expect(['paymentMethod' in open, 'handedOverBy' in open]).toEqual([false, false]);
+  });
 });
 
 describe('the hold period ends at its exact instant', () => {

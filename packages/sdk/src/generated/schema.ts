@@ -950,8 +950,9 @@ export interface paths {
          *     7. a Pending order with a book short of stock: 400 "Not enough stock for book: {title}".
          *     Then a Pending order's books' stock is reduced (never below zero); a Ready order's
          *     copies were taken when it was marked ready, so stock does not change again. The order
-         *     becomes Completed (history: "completed" by the caller's username),
-         *     its claim code is cleared, a notification "{title} was just bought" is stored and every
+         *     becomes Completed (history: "completed" by the caller's username) with the
+         *     `PaymentMethod` sent, if any (the order's `paymentMethod`; the caller is its
+         *     `handedOverBy`); its claim code is kept for the receipt (no order list carries it again), a notification "{title} was just bought" is stored and every
          *     hub client receives ReceiveMessage("Purchased Book", "{title} was just bought") (see
          *     `x-signalr`), naming one of its books (the first by title; "{title} and {n} more were
          *     just bought" for several) and never the buyer.
@@ -1563,7 +1564,7 @@ export interface components {
             /** @description What this line was charged: quantity x the price of one copy then (the list price less the book's discount if its sale was running), before the cart discount. The lines add up to originalTotal. Read by the spec's order card; the legacy server never sent it. */
             totalPrice: number;
         };
-        /** @description Orders are collected at the counter with the claim code: shippingCost is always 0, and shippingAddress and paymentMethod are not sent (nothing is shipped; the shop takes no payment through the API and records no payment method, so none is known). */
+        /** @description Orders are collected at the counter with the claim code: shippingCost is always 0 and shippingAddress is not sent (nothing is shipped). paymentMethod and handedOverBy are sent on Completed orders: what the staff member recorded at the handover. */
         Order: {
             orderId: components["schemas"]["Uuid"];
             username: string;
@@ -1581,8 +1582,10 @@ export interface components {
             shippingCost: number;
             /** @description Not sent (pickup at the counter; nothing is shipped). */
             shippingAddress?: string | null;
-            /** @description Not sent (no payment is taken or recorded through the API). */
-            paymentMethod?: string | null;
+            /** @description Completed orders whose handover recorded it: how the customer paid at the counter. Not sent otherwise (no payment is taken through the API; the legacy client never sends one). */
+            paymentMethod?: components["schemas"]["PaymentMethod"] | null;
+            /** @description Completed orders only: the username of the staff member or admin who handed the order over (its history's "completed" event). Not sent when not known. */
+            handedOverBy?: string;
             /** @description Only in the owner's list (GET /order/userOrder) and only on an open order (Pending or Ready): the code the customer shows at the counter. Staff and admin lists never carry it. */
             claimCode?: string;
             /**
@@ -1861,9 +1864,15 @@ export interface components {
             /** @description Why the shop cancels (shown to the customer in the order's history). Blank after trimming is 400 "A reason is required". */
             reason: string;
         };
+        /**
+         * @description How the customer paid at the counter, recorded at the handover (issue 30). Optional in `PUT /staff/verifyOrder`: the legacy client sends none, and then none is recorded.
+         * @enum {string}
+         */
+        PaymentMethod: "Cash" | "eSewa" | "Khalti" | "Fonepay" | "Card";
         VerifyOrderRequest: {
             /** @description The 8-character code the customer shows at pickup, compared case-insensitively after trimming spaces. An empty string is answered with 400 "Claim code is required". */
             ClaimCode: string;
+            PaymentMethod?: components["schemas"]["PaymentMethod"];
         };
         ReviewRequest: {
             bookId: components["schemas"]["Uuid"];
@@ -3733,11 +3742,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "ClaimCode": "7F3A9C21"
-                 *     }
-                 */
                 "application/json": components["schemas"]["VerifyOrderRequest"];
             };
         };
@@ -4195,6 +4199,7 @@ export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["sch
 export const cartDiscountCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CartDiscount"]["code"]> = ["bulk", "loyalty"];
 export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];
 export const bookUpdateFormEndTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["endTime"]> = ["", "null"];
+export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["Cash", "eSewa", "Khalti", "Fonepay", "Card"];
 export const activityKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ActivityKind"]> = ["order.ready", "order.completed", "order.cancelled", "book.created", "book.updated", "book.deleted", "book.discount", "user.role", "banner.created", "banner.updated", "banner.deleted", "review.hidden"];
 export const hubTransportsTransportValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transport"]> = ["WebSockets", "ServerSentEvents", "LongPolling"];
 export const hubTransportsTransferFormatsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["HubTransports"]["transferFormats"]> = ["Text", "Binary"];

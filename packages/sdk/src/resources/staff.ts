@@ -1,4 +1,4 @@
-import type { MessageEnvelope, OrderStatusChanged, RequestOptions } from '../types.js';
+import type { MessageEnvelope, OrderStatusChanged, PaymentMethod, RequestOptions } from '../types.js';
 import { init, unwrap, type RawClient } from './call.js';
 
 /** The shop's side of an order (Admin, Staff): ready for pickup, cancelled with a reason, handed over. */
@@ -15,10 +15,17 @@ export interface StaffApi {
    */
   cancelOrder(orderId: string, reason: string, options?: RequestOptions): Promise<OrderStatusChanged>;
   /**
-   * `verifyOrder` — sends `{ClaimCode}`; completes a Pending or Ready order (a Pending one's
-   * stock is reduced now, a Ready one's was when it was marked ready).
+   * `verifyOrder` — sends `{ClaimCode, PaymentMethod}`; completes a Pending or Ready order (a
+   * Pending one's stock is reduced now, a Ready one's was when it was marked ready) and records
+   * how the customer paid (`options.paymentMethod`; none recorded when left out) and who handed
+   * it over (the caller).
    */
-  verifyOrder(orderId: string, claimCode: string, options?: RequestOptions): Promise<MessageEnvelope>;
+  verifyOrder(orderId: string, claimCode: string, options?: VerifyOptions): Promise<MessageEnvelope>;
+}
+
+/** The handover's options: how the customer paid, besides the usual request options. */
+export interface VerifyOptions extends RequestOptions {
+  paymentMethod?: PaymentMethod;
 }
 
 export function staffApi(raw: RawClient): StaffApi {
@@ -26,10 +33,10 @@ export function staffApi(raw: RawClient): StaffApi {
     markReady: (orderId, options) => unwrap(raw.PUT('/staff/readyOrder/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     cancelOrder: (orderId, reason, options) =>
       unwrap(raw.PUT('/staff/cancelOrder/{orderId}', { params: { path: { orderId } }, body: { reason }, ...init(options) })),
-    verifyOrder: (orderId, claimCode, options) =>
+    verifyOrder: (orderId, claimCode, { paymentMethod, ...options } = {}) =>
       unwrap(raw.PUT('/staff/verifyOrder/{orderId}', {
         params: { path: { orderId } },
-        body: { ClaimCode: claimCode },
+        body: { ClaimCode: claimCode, ...(paymentMethod ? { PaymentMethod: paymentMethod } : {}) },
         ...init(options),
       })),
   };

@@ -335,6 +335,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('reviews').addColumn('hidden_reason', 'text').execute();
     },
   },
+  '0013-handover-payment': {
+    // How the customer paid at the counter, recorded by the handover (staff/rules.ts verifyOrder);
+    // who handed it over is the history's "completed" event. Rolling-upgrade safe: a nullable
+    // column the previous release neither reads nor writes (its handovers record no method).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
+    },
+  },
 };
 
 /** Every migration's name, in the order they run (Kysely runs them by name). */

@@ -98,7 +98,12 @@ export interface OrdersTable {
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the customer was told the hold ends within a day (migration 0011); null: not yet. */
   reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How the customer paid, recorded at the handover (migration 0013); null: not recorded. */
+  payment_method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
 }
+
+/** The contract's PaymentMethod. */
+export type PaymentMethod = 'Cash' | 'eSewa' | 'Khalti' | 'Fonepay' | 'Card';
 
 /** One step of an order's history (migration 0009). */
 export interface OrderEventsTable {

@@ -10,6 +10,7 @@ import type { OrderView } from './rules.js';
  */
 export function orderView({ order, username, items, events }: OrderView, { forOwner }: { forOwner: boolean }): Schemas['Order'] {
   const open = order.status === 'Pending' || order.status === 'Ready';
+  const handedOverBy = order.status === 'Completed' ? events.findLast((e) => e.kind === 'completed')?.actor : null;
   return {
     orderId: order.id,
     username,
@@ -33,6 +34,8 @@ export function orderView({ order, username, items, events }: OrderView, { forOw
     })),
     // Picked up at the counter: nothing is shipped.
     shippingCost: 0,
+    ...(order.status === 'Completed' && order.payment_method ? { paymentMethod: order.payment_method } : {}),
+    ...(handedOverBy ? { handedOverBy } : {}),
     history: historyView(order, username, events),
   };
 }

@@ -36,8 +36,8 @@ export const verifyOrder: Handler<'verifyOrder'> = async ({ caller, params, body
   const by = caller();
   const now = services.clock.now();
   const { bookIds } = await transact(services.db, services.broadcaster, (tx, publish) =>
-    loggedTransition(tx, by, 'order.completed', params.orderId, now, { status: 'Completed' }, () =>
-      verifyOrderRule(tx, { orderId: params.orderId, claimCode: body.ClaimCode, actor: by.username, now }, publish)),
+    loggedTransition(tx, by, 'order.completed', params.orderId, now, { status: 'Completed', ...(body.PaymentMethod ? { paymentMethod: body.PaymentMethod } : {}) }, () =>
+      verifyOrderRule(tx, { orderId: params.orderId, claimCode: body.ClaimCode, paymentMethod: body.PaymentMethod, actor: by.username, now }, publish)),
   );
   await forgetBooks(services, bookIds); // their stock changed; which books a list holds did not
   return { status: 'success', message: 'Order verified and stock updated successfully' };

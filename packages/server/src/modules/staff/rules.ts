@@ -1,6 +1,7 @@
 // Staff verification at pickup: the order row locked, a Pending order's stock reduced in the
 // same transaction (a Ready order's copies were taken when it was marked ready).
 import { randomUUID } from 'node:crypto';
+import type { PaymentMethod } from '../../db/schema.js';
 import type { Publish } from '../../live/notifier.js';
 import type { Tx } from '../../shared/context.js';
 import { rejected } from '../../shared/errors.js';
@@ -21,7 +22,7 @@ export function purchaseAnnouncement(titles: readonly string[]): string {
  * at once cannot both take the last copy and stock never goes below zero. Runs inside the
  * caller's transaction (see `transact`). Answers the event and the books whose stock it took down.
  */
-export async function verifyOrder(tx: Tx, input: { orderId: string; claimCode: string; actor: string; now: Date }, publish: Publish): Promise<Transition> {
+export async function verifyOrder(tx: Tx, input: { orderId: string; claimCode: string; paymentMethod?: PaymentMethod | undefined; actor: string; now: Date }, publish: Publish): Promise<Transition> {
   const code = input.claimCode.trim();
   if (!code) throw rejected('Claim code is required');
   const order = await lockOrder(tx, input.orderId);
@@ -30,7 +31,8 @@ export async function verifyOrder(tx: Tx, input: { orderId: string; claimCode: s
   if (order.status === 'Expired' || isOverdue(order, input.now)) throw rejected('Cannot verify an expired order');
   if (!order.claim_code || order.claim_code.toUpperCase() !== code.toUpperCase()) throw rejected('Invalid claim code');
   const bookIds = order.status === 'Ready' ? [] : await takeStock(tx, order.id);
-  await tx.updateTable('orders').set({ status: 'Completed', claim_code: null, expires_at: null }).where('id', '=', order.id).execute();
+  // The claim code stays on the completed order for its receipt; no list shows it again (orders/views.ts).
+  await tx.updateTable('orders').set({ status: 'Completed', expires_at: null, payment_method: input.paymentMethod ?? null }).where('id', '=', order.id).execute();
   const event = { kind: 'completed' as const, orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now };
   await recordOrderEvent(tx, event);
   const items = await tx.selectFrom('order_items').select('title').where('order_id', '=', order.id).orderBy('title').orderBy('id').execute();
