@@ -35,9 +35,43 @@ const sources = JSON.stringify({
   files: await Promise.all([fileURLToPath(import.meta.url), ...sourceFiles.sort()].map(described)),
 });
 const SOURCES = '.sources.json';
-if ((await readFile(join(out, SOURCES), 'utf8').catch(() => '')) === sources) {
+const upToDate = async () => (await readFile(join(out, SOURCES), 'utf8').catch(() => '')) === sources;
+const done = () => {
   if (!quiet) console.log(`@pustak/server: dist/ is up to date (${sourceFiles.length} files)`);
   process.exit(0);
+};
+if (await upToDate()) done();
+
+// One build at a time: two test processes (npm test's lanes) or a test and `npm start` that find
+// dist/ out of date together would both build, and the second's swap would take away, for a
+// moment, the dist/ the first had just started a server from. The one that waited finds it built.
+const lock = `${out}.lock`;
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+for (;;) {
+  try {
+    await mkdir(lock);
+    await writeFile(join(lock, 'pid'), String(process.pid));
+    break;
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    const holder = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+    const age = Date.now() - ((await stat(lock).catch(() => null))?.mtimeMs ?? Date.now());
+    // A lock left by a build that died (killed, crashed) is taken over; a live one is waited for.
+    if ((holder && !isAlive(holder)) || (!holder && age > 30_000)) await rm(lock, { recursive: true, force: true });
+    else await new Promise((wake) => setTimeout(wake, 100));
+  }
+}
+const unlock = () => rm(lock, { recursive: true, force: true });
+if (await upToDate()) {
+  await unlock();
+  done();
 }
 const { default: ts } = await import('typescript');
 // Built beside dist/ and swapped in at the end: a server process starting meanwhile (another
@@ -76,4 +110,5 @@ for (let attempt = 1; ; attempt += 1) {
     if (attempt >= 5 || (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')) throw error;
   }
 }
+await unlock();
 if (!quiet) console.log(`@pustak/server: ${count} files built into dist/ in ${Math.round(performance.now() - started)} ms`);

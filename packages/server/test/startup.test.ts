@@ -92,3 +92,29 @@ describe('the --memory sandbox', () => {
     expect(await count()).toBe(27);
   });
 });
+
+describe('the build', () => {
+  it('builds once when several processes find dist/ out of date together, and none finds dist/ missing', async () => {
+    // A copy of the package's build beside a few sources, so the real dist/ (which the other
+    // lane's servers run from) is never touched.
+    const dir = await folder();
+    const { cp, symlink, readdir, access } = await import('node:fs/promises');
+    await cp(join(root, 'packages/server/build.mjs'), join(dir, 'build.mjs'));
+    await cp(join(root, 'packages/server/src/shared'), join(dir, 'src/shared'), { recursive: true });
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const build = () =>
+      new Promise<string>((done, fail) => {
+        let output = '';
+        const child = spawn(process.execPath, [join(dir, 'build.mjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (c) => (output += c));
+        child.stderr.on('data', (c) => (output += c));
+        child.on('exit', (code) => (code === 0 ? done(output) : fail(new Error(`build exited ${code}: ${output}`))));
+      });
+    const outputs = await Promise.all([build(), build(), build()]);
+    expect(outputs.filter((o) => /files built into dist/.test(o))).toHaveLength(1);
+    expect(outputs.filter((o) => /dist\/ is up to date/.test(o))).toHaveLength(2);
+    await access(join(dir, 'dist/shared/money.js'));
+    // Nothing left beside it: no lock, no half-built or previous copy.
+    expect((await readdir(dir)).sort()).toEqual(['build.mjs', 'dist', 'node_modules', 'src']);
+  });
+});
