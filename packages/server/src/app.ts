@@ -2,7 +2,7 @@
 // order a request meets them. Every plugin but the dev routes shares its hooks and decorators
 // with the whole app (fastify-plugin): a hook runs in the order of this list, among hooks of the
 // same kind (onRequest, preValidation, preHandler, onSend).
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { operationOf, type Contract } from './http/contract.js';
 import type { RateLimits } from './http/rate-limit.js';
 import type { RateLimitStore } from './http/rate-limit-stores.js';
@@ -13,6 +13,7 @@ import { contractRoutes } from './plugins/contract-routes.js';
 import { devRoutes, type DevRoutesOptions } from './plugins/dev-routes.js';
 import { health, type HealthOptions } from './plugins/health.js';
 import { problemErrors } from './plugins/problem-errors.js';
+import { requestIdOf, requestLog } from './plugins/request-log.js';
 import { requestBodies } from './plugins/request-bodies.js';
 import { requestGuards } from './plugins/request-guards.js';
 import { securityHeaders, type SecurityOptions } from './plugins/security-headers.js';
@@ -29,7 +30,8 @@ export interface AppOptions {
   devRoutes?: Omit<DevRoutesOptions, 'services'> | undefined;
   /** Honour X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** The request log and the server's messages (startup/logging.ts); none when omitted. */
+  logger?: FastifyBaseLogger | undefined;
   /** Security headers and CORS (plugins/security-headers.ts). */
   security?: SecurityOptions;
   /** Limits on sign-in, code, registration and claim-code attempts (http/rate-limit.ts); false: none. */
@@ -41,7 +43,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { contract, services, webDist } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // plugins/request-log.ts writes one line per request, with chosen fields only.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -49,6 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  // onRequest: the request's id back in X-Request-Id; onResponse: its line in the log.
+  await app.register(requestLog);
   // JSON (empty: no body) and multipart bodies; multipart parts become a plain object (preValidation).
   await app.register(requestBodies);
   // onRequest: x-roles, 401/403 before anything else of an operation runs; sets request.caller.

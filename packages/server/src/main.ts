@@ -17,6 +17,8 @@
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
+//   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
+//   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -31,6 +33,7 @@ import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
+import { LOG_LEVELS, createLogger, serverLog, type LogFormat, type LogLevel } from './startup/logging.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
@@ -119,11 +122,12 @@ if (production) {
   webDist = resolve(option('web-dist')!);
 }
 
-const log = {
-  info: (m: string) => console.log(m),
-  warn: (m: string) => console.warn(m),
-  error: (m: string) => console.error(m),
-};
+const logLevel = (process.env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+if (!LOG_LEVELS.includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${process.env.LOG_LEVEL}".`);
+const logFormat = (process.env.LOG_FORMAT?.trim() || (production ? 'json' : 'pretty')) as LogFormat;
+if (logFormat !== 'json' && logFormat !== 'pretty') fail(`LOG_FORMAT must be "json" or "pretty", not "${process.env.LOG_FORMAT}".`);
+const logger = createLogger({ level: logLevel, format: logFormat });
+const log = serverLog(logger);
 const started = performance.now();
 let server;
 try {
@@ -144,6 +148,7 @@ try {
     corsOrigins,
     ...(hubConnectionsPerAddress ? { hubConnectionsPerAddress } : {}),
     ...(rateLimitsOff ? { rateLimits: false as const } : {}),
+    logger,
     log,
   });
 } catch (error) {
@@ -160,7 +165,9 @@ try {
 }
 
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory (POST /__dev/reset starts over)' : `PGlite in ${join(dataDir, 'db')}`;
-console.log(`
+// A log shipper reads JSON lines only: the banner is for a person at a terminal.
+if (logFormat === 'json') logger.info({ origin, database: where, mode: production ? 'production' : 'development', ms: Math.round(performance.now() - started) }, 'ready');
+else console.log(`
   Pustak server ready in ${Math.round(performance.now() - started)} ms  (${production ? 'production' : 'development'})
 
   API       ${origin}/api

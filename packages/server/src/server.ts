@@ -59,7 +59,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       services,
       webDist: settings.webDist,
       trustProxy: settings.trustProxy,
-      logger: settings.logger as never,
+      logger: settings.logger,
       security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
       rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStoreFor(settings.rateLimitStore, database) },
       health: {

@@ -1,5 +1,6 @@
 // What a server is made of (createPustakServer's settings): main.ts fills them from the
 // environment, tests in their own way; the startup pieces read what concerns them.
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { DatabaseTarget } from '../db/database.js';
 import type { Contract } from '../http/contract.js';
@@ -48,7 +49,7 @@ export interface ServerSettings {
   callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
-  /** Request log (pino options) and server messages. */
-  logger?: boolean | object;
+  /** The request log (startup/logging.ts createLogger); none when omitted. */
+  logger?: Logger;
   log?: Services['log'];
 }
