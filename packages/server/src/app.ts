@@ -12,6 +12,7 @@ import { compression } from './plugins/compression.js';
 import { contractRoutes } from './plugins/contract-routes.js';
 import { devRoutes, type DevRoutesOptions } from './plugins/dev-routes.js';
 import { health, type HealthOptions } from './plugins/health.js';
+import { requestMetrics } from './plugins/metrics.js';
 import { problemErrors } from './plugins/problem-errors.js';
 import { requestIdOf, requestLog } from './plugins/request-log.js';
 import { requestBodies } from './plugins/request-bodies.js';
@@ -36,6 +37,8 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Limits on sign-in, code, registration and claim-code attempts (http/rate-limit.ts); false: none. */
   rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
+  /** GET /metrics on this port: to anyone (`open`, development) or with this bearer token; else not here. */
+  metrics?: { token?: string | undefined; open?: boolean };
   /** Readiness and the shutdown state (plugins/health.ts). */
   health: HealthOptions;
 }
@@ -56,6 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // onRequest: the request's id back in X-Request-Id; onResponse: its line in the log.
   await app.register(requestLog);
+  // onResponse: requests and their latency by route template, orders placed and handed over; GET /metrics.
+  await app.register(requestMetrics, { metrics: services.metrics, ...options.metrics, operationOf: (request) => operationOf(request, contract)?.operationId });
   // JSON (empty: no body) and multipart bodies; multipart parts become a plain object (preValidation).
   await app.register(requestBodies);
   // onRequest: x-roles, 401/403 before anything else of an operation runs; sets request.caller.

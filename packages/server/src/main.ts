@@ -17,6 +17,8 @@
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
+//   METRICS_TOKEN      GET /metrics on PORT needs "Authorization: Bearer <it>" (16+ characters); open in development without it
+//   METRICS_PORT       GET /metrics on a port of its own instead (no token), e.g. for a scraper on a private network
 //   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
 //   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
@@ -33,6 +35,7 @@ import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
+import { listenMetrics } from './startup/metrics-server.js';
 import { LOG_LEVELS, createLogger, serverLog, type LogFormat, type LogLevel } from './startup/logging.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -122,6 +125,10 @@ if (production) {
   webDist = resolve(option('web-dist')!);
 }
 
+const metricsToken = process.env.METRICS_TOKEN?.trim() || undefined;
+if (metricsToken && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters (it guards GET /metrics).');
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort > 0 && metricsPort <= 65535)) fail(`METRICS_PORT must be a port number, not "${process.env.METRICS_PORT}".`);
 const logLevel = (process.env.LOG_LEVEL?.trim() || 'info') as LogLevel;
 if (!LOG_LEVELS.includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${process.env.LOG_LEVEL}".`);
 const logFormat = (process.env.LOG_FORMAT?.trim() || (production ? 'json' : 'pretty')) as LogFormat;
@@ -150,6 +157,7 @@ try {
     ...(rateLimitsOff ? { rateLimits: false as const } : {}),
     logger,
     log,
+    metricsToken,
   });
 } catch (error) {
   fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -164,15 +172,27 @@ try {
   fail(code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT=<another port>.` : `could not listen on ${host}:${port}: ${(error as Error).message}`);
 }
 
+let metricsServer: Awaited<ReturnType<typeof listenMetrics>> | undefined;
+if (metricsPort) {
+  try {
+    metricsServer = await listenMetrics(server.services.metrics, metricsPort, host);
+  } catch (error) {
+    await server.close();
+    fail(`could not serve the metrics on ${host}:${metricsPort}: ${(error as Error).message}`);
+  }
+}
+
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory (POST /__dev/reset starts over)' : `PGlite in ${join(dataDir, 'db')}`;
+const metricsWhere = metricsServer?.url ?? (metricsToken ? `${origin}/metrics (Authorization: Bearer METRICS_TOKEN)` : production ? 'off (set METRICS_TOKEN or METRICS_PORT)' : `${origin}/metrics`);
 // A log shipper reads JSON lines only: the banner is for a person at a terminal.
-if (logFormat === 'json') logger.info({ origin, database: where, mode: production ? 'production' : 'development', ms: Math.round(performance.now() - started) }, 'ready');
+if (logFormat === 'json') logger.info({ origin, database: where, metrics: metricsWhere, mode: production ? 'production' : 'development', ms: Math.round(performance.now() - started) }, 'ready');
 else console.log(`
   Pustak server ready in ${Math.round(performance.now() - started)} ms  (${production ? 'production' : 'development'})
 
   API       ${origin}/api
   Live hub  ${origin}/hubs/notification
   Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code, registration and claim-code attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+  Metrics   ${metricsWhere}
 ${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
 process.send?.({ ready: origin });
 
@@ -180,7 +200,7 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await server!.close();
+  await Promise.all([server!.close(), metricsServer?.close()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);

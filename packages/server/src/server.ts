@@ -60,6 +60,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       webDist: settings.webDist,
       trustProxy: settings.trustProxy,
       logger: settings.logger,
+      metrics: { token: settings.metricsToken, open: !settings.production && !settings.metricsToken },
       security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
       rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStoreFor(settings.rateLimitStore, database) },
       health: {

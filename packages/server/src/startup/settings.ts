@@ -49,6 +49,8 @@ export interface ServerSettings {
   callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
+  /** GET /metrics on the server's port needs this bearer token (METRICS_TOKEN); without it, it is open in development only. */
+  metricsToken?: string | undefined;
   /** The request log (startup/logging.ts createLogger); none when omitted. */
   logger?: Logger;
   log?: Services['log'];
