@@ -13,6 +13,7 @@ import { contractRoutes } from './plugins/contract-routes.js';
 import { devRoutes, type DevRoutesOptions } from './plugins/dev-routes.js';
 import { health, type HealthOptions } from './plugins/health.js';
 import { requestMetrics } from './plugins/metrics.js';
+import { loadShedding, pressureMonitor, type PressureLimits } from './plugins/load-shedding.js';
 import { problemErrors } from './plugins/problem-errors.js';
 import { requestIdOf, requestLog } from './plugins/request-log.js';
 import { requestBodies } from './plugins/request-bodies.js';
@@ -39,6 +40,8 @@ export interface AppOptions {
   rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
   /** GET /metrics on this port: to anyone (`open`, development) or with this bearer token; else not here. */
   metrics?: { token?: string | undefined; open?: boolean };
+  /** When to shed load (plugins/load-shedding.ts); none when omitted. */
+  loadShedding?: { limits: PressureLimits; dbWaiting: () => number } | undefined;
   /** Readiness and the shutdown state (plugins/health.ts). */
   health: HealthOptions;
 }
@@ -61,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestLog);
   // onResponse: requests and their latency by route template, orders placed and handed over; GET /metrics.
   await app.register(requestMetrics, { metrics: services.metrics, ...options.metrics, operationOf: (request) => operationOf(request, contract)?.operationId });
+  // onRequest: the contract's 503 with Retry-After at once while the instance is saturated.
+  const monitor = options.loadShedding ? pressureMonitor(options.loadShedding.limits, options.loadShedding.dbWaiting) : undefined;
+  if (monitor) await app.register(loadShedding, { monitor });
   // JSON (empty: no body) and multipart bodies; multipart parts become a plain object (preValidation).
   await app.register(requestBodies);
   // onRequest: x-roles, 401/403 before anything else of an operation runs; sets request.caller.
@@ -85,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Uploaded covers, the example covers, the web build's files.
   await app.register(staticFiles, { uploadsDir: services.images.dir, webDist });
   // /healthz, /readyz; onRequest 503 and onSend `Connection: close` while shutting down.
-  await app.register(health, options.health);
+  await app.register(health, { ...options.health, ...(monitor ? { pressure: monitor.pressure } : {}) });
   // /__dev/outbox and /__dev/reset outside production; last, so it takes every hook above.
   if (options.devRoutes) await app.register(devRoutes, { ...options.devRoutes, services });
   return app;

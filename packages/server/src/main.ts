@@ -19,6 +19,8 @@
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
 //   METRICS_TOKEN      GET /metrics on PORT needs "Authorization: Bearer <it>" (16+ characters); open in development without it
 //   METRICS_PORT       GET /metrics on a port of its own instead (no token), e.g. for a scraper on a private network
+//   MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING  shed load (503 with Retry-After, /readyz unready) while the event
+//                      loop lags more (p99, default 1000 ms) or more requests wait for a database connection (default 50); 0: never
 //   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
 //   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
@@ -35,6 +37,7 @@ import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
+import { DEFAULT_PRESSURE_LIMITS } from './plugins/load-shedding.js';
 import { listenMetrics } from './startup/metrics-server.js';
 import { LOG_LEVELS, createLogger, serverLog, type LogFormat, type LogLevel } from './startup/logging.js';
 
@@ -129,6 +132,17 @@ const metricsToken = process.env.METRICS_TOKEN?.trim() || undefined;
 if (metricsToken && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters (it guards GET /metrics).');
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
 if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort > 0 && metricsPort <= 65535)) fail(`METRICS_PORT must be a port number, not "${process.env.METRICS_PORT}".`);
+const limitOf = (name: string, fallback: number) => {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value >= 0)) fail(`${name} must be a whole number (0 turns it off), not "${process.env[name]}".`);
+  return value;
+};
+const loadShedding = {
+  maxEventLoopDelayMs: limitOf('MAX_EVENT_LOOP_DELAY_MS', DEFAULT_PRESSURE_LIMITS.maxEventLoopDelayMs),
+  maxDbWaiting: limitOf('MAX_DB_WAITING', DEFAULT_PRESSURE_LIMITS.maxDbWaiting),
+};
 const logLevel = (process.env.LOG_LEVEL?.trim() || 'info') as LogLevel;
 if (!LOG_LEVELS.includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${process.env.LOG_LEVEL}".`);
 const logFormat = (process.env.LOG_FORMAT?.trim() || (production ? 'json' : 'pretty')) as LogFormat;
@@ -158,6 +172,7 @@ try {
     logger,
     log,
     metricsToken,
+    loadShedding,
   });
 } catch (error) {
   fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -61,6 +61,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       trustProxy: settings.trustProxy,
       logger: settings.logger,
       metrics: { token: settings.metricsToken, open: !settings.production && !settings.metricsToken },
+      loadShedding: settings.loadShedding ? { limits: settings.loadShedding, dbWaiting: () => database.stats().waiting } : undefined,
       security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
       rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStoreFor(settings.rateLimitStore, database) },
       health: {

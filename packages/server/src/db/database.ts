@@ -96,7 +96,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   });
   await pglite.waitReady;
   const { counted, log } = countErrors();
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite), log });
+  const dialect = new PgliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, log });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -107,7 +108,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     db,
     kind: 'pglite',
     ping: async () => !pglite.closed,
-    stats: () => ({ connections: 1, idle: 1, waiting: 0, statementErrors: counted.errors }),
+    stats: () => ({ connections: 1, idle: dialect.queue.held ? 0 : 1, waiting: dialect.queue.waiting, statementErrors: counted.errors }),
     dump: async () => {
       const file = await pglite.dumpDataDir('none');
       return file;

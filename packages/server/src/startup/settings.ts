@@ -2,6 +2,7 @@
 // environment, tests in their own way; the startup pieces read what concerns them.
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import type { PressureLimits } from '../plugins/load-shedding.js';
 import type { DatabaseTarget } from '../db/database.js';
 import type { Contract } from '../http/contract.js';
 import type { RateLimits } from '../http/rate-limit.js';
@@ -51,6 +52,12 @@ export interface ServerSettings {
   shutdownGraceMs?: number;
   /** GET /metrics on the server's port needs this bearer token (METRICS_TOKEN); without it, it is open in development only. */
   metricsToken?: string | undefined;
+  /**
+   * When to shed load (plugins/load-shedding.ts); never when omitted. `npm run server` gives
+   * DEFAULT_PRESSURE_LIMITS or MAX_EVENT_LOOP_DELAY_MS and MAX_DB_WAITING; tests, whose servers share
+   * the test runner's event loop, leave it off but in its own test.
+   */
+  loadShedding?: PressureLimits | false;
   /** The request log (startup/logging.ts createLogger); none when omitted. */
   logger?: Logger;
   log?: Services['log'];
