@@ -37,6 +37,7 @@ import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
+import { holdDataDir } from './ops/server-lock.js';
 import { DEFAULT_PRESSURE_LIMITS } from './plugins/load-shedding.js';
 import { listenMetrics } from './startup/metrics-server.js';
 import { LOG_LEVELS, createLogger, serverLog, type LogFormat, type LogLevel } from './startup/logging.js';
@@ -187,6 +188,9 @@ try {
   fail(code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT=<another port>.` : `could not listen on ${host}:${port}: ${(error as Error).message}`);
 }
 
+// A backup or restore must not copy or replace PGlite's folder under a running server (ops/backup.ts).
+const releaseDataDir = !databaseUrl && !memory ? await holdDataDir(dataDir) : undefined;
+
 let metricsServer: Awaited<ReturnType<typeof listenMetrics>> | undefined;
 if (metricsPort) {
   try {
@@ -216,6 +220,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await Promise.all([server!.close(), metricsServer?.close()]);
+  await releaseDataDir?.();
   process.exit(0);
 }
 process.on('SIGINT', stop);
