@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The contract's operations (fastify-openapi-glue) and the adapter to their handlers.
   await app.register(contractRoutes, { contract, services });
   // Uploaded covers, the example covers, the web build's files.
-  await app.register(staticFiles, { uploadsDir: services.images.dir, webDist });
+  await app.register(staticFiles, { images: services.images, webDist });
   // /healthz, /readyz; onRequest 503 and onSend `Connection: close` while shutting down.
   await app.register(health, { ...options.health, ...(monitor ? { pressure: monitor.pressure } : {}) });
   // /__dev/outbox and /__dev/reset outside production; last, so it takes every hook above.

@@ -17,6 +17,8 @@
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
+//   S3_URL, S3_BUCKET  covers in an S3-compatible bucket (credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY;
+//                      S3_REGION default us-east-1, S3_PREFIX default covers/) instead of UPLOADS_DIR
 //   METRICS_TOKEN      GET /metrics on PORT needs "Authorization: Bearer <it>" (16+ characters); open in development without it
 //   METRICS_PORT       GET /metrics on a port of its own instead (no token), e.g. for a scraper on a private network
 //   MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING  shed load (503 with Retry-After, /readyz unready) while the event
@@ -129,6 +131,11 @@ if (production) {
   webDist = resolve(option('web-dist')!);
 }
 
+const s3Url = process.env.S3_URL?.trim() || undefined;
+const s3Bucket = process.env.S3_BUCKET?.trim() || undefined;
+if (s3Url && !s3Bucket) fail('S3_URL is set: set S3_BUCKET to the bucket for the covers too.');
+if (s3Url && !/^https?:\/\//.test(s3Url)) fail(`S3_URL must be an http(s) URL, not "${s3Url}".`);
+const s3 = s3Url ? { url: s3Url, bucket: s3Bucket!, region: process.env.S3_REGION?.trim() || undefined, prefix: process.env.S3_PREFIX?.trim() || undefined } : undefined;
 const metricsToken = process.env.METRICS_TOKEN?.trim() || undefined;
 if (metricsToken && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters (it guards GET /metrics).');
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
@@ -174,6 +181,7 @@ try {
     log,
     metricsToken,
     loadShedding,
+    s3,
   });
 } catch (error) {
   fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -89,7 +89,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       close() {
         shuttingDown = true;
         expirySweep.stop();
-        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held);
+        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held).finally(() => services.images.close?.());
         return closing;
       },
     };

@@ -19,6 +19,7 @@ import { createMetrics } from '../shared/metrics.js';
 import type { Services } from '../shared/services.js';
 import { shopInfo } from '../shared/shop.js';
 import { createImageStore } from '../storage/images.js';
+import { createS3ImageStore } from '../storage/s3-images.js';
 
 type Log = Services['log'];
 
@@ -32,7 +33,7 @@ export interface WiredServices {
 }
 
 export async function wireServices(settings: ServerSettings, database: OpenDatabase, clock: Clock, log: Log, uploadsDir: string): Promise<WiredServices> {
-  const images = await createImageStore(uploadsDir);
+  const images = settings.s3 ? await createS3ImageStore(settings.s3) : await createImageStore(uploadsDir);
   const mailer = createMailer(settings, clock, log);
   const mail = createMailDelivery({ db: database.db, mailer, clock, log, ...settings.mail });
   const metrics = createMetrics();

@@ -2,6 +2,7 @@
 // environment, tests in their own way; the startup pieces read what concerns them.
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import type { S3Settings } from '../storage/s3-images.js';
 import type { PressureLimits } from '../plugins/load-shedding.js';
 import type { DatabaseTarget } from '../db/database.js';
 import type { Contract } from '../http/contract.js';
@@ -15,6 +16,8 @@ export interface ServerSettings {
   database: DatabaseTarget;
   /** Where uploaded covers are kept; a temporary folder (removed at close) when omitted. */
   uploadsDir?: string;
+  /** Covers in an S3-compatible bucket instead of uploadsDir (S3_URL, S3_BUCKET, S3_REGION, S3_PREFIX). */
+  s3?: S3Settings | undefined;
   jwtSecret: string;
   production?: boolean;
   /** Seed the example catalogue and demo accounts into an empty database. */
