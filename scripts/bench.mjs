@@ -5,6 +5,7 @@
 // second and p50/p99 latency per operation, and the server's memory at the end.
 // Options: --duration <s> (default 10), --connections <n> (default 32).
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
+// --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -24,6 +25,11 @@ const arg = (name, fallback) => {
 // The festival sale on PostgreSQL with several instances (and PGlite beside it): another script.
 if (process.argv.includes('--postgres')) {
   await import('./bench-festival.mjs');
+  process.exit(0);
+}
+// One instance under more load than it can serve, with and without load shedding: another script.
+if (process.argv.includes('--overload')) {
+  await import('./bench-overload.mjs');
   process.exit(0);
 }
 const duration = arg('duration', 10);

@@ -2,7 +2,7 @@
 // order a request meets them. Every plugin but the dev routes shares its hooks and decorators
 // with the whole app (fastify-plugin): a hook runs in the order of this list, among hooks of the
 // same kind (onRequest, preValidation, preHandler, onSend).
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { operationOf, type Contract } from './http/contract.js';
 import type { RateLimits } from './http/rate-limit.js';
 import type { RateLimitStore } from './http/rate-limit-stores.js';
@@ -12,7 +12,10 @@ import { compression } from './plugins/compression.js';
 import { contractRoutes } from './plugins/contract-routes.js';
 import { devRoutes, type DevRoutesOptions } from './plugins/dev-routes.js';
 import { health, type HealthOptions } from './plugins/health.js';
+import { requestMetrics } from './plugins/metrics.js';
+import { loadShedding, pressureMonitor, type PressureLimits } from './plugins/load-shedding.js';
 import { problemErrors } from './plugins/problem-errors.js';
+import { requestIdOf, requestLog } from './plugins/request-log.js';
 import { requestBodies } from './plugins/request-bodies.js';
 import { requestGuards } from './plugins/request-guards.js';
 import { securityHeaders, type SecurityOptions } from './plugins/security-headers.js';
@@ -29,11 +32,16 @@ export interface AppOptions {
   devRoutes?: Omit<DevRoutesOptions, 'services'> | undefined;
   /** Honour X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** The request log and the server's messages (startup/logging.ts); none when omitted. */
+  logger?: FastifyBaseLogger | undefined;
   /** Security headers and CORS (plugins/security-headers.ts). */
   security?: SecurityOptions;
   /** Limits on sign-in, code, registration and claim-code attempts (http/rate-limit.ts); false: none. */
   rateLimits?: { limits: RateLimits; store: RateLimitStore } | false;
+  /** GET /metrics on this port: to anyone (`open`, development) or with this bearer token; else not here. */
+  metrics?: { token?: string | undefined; open?: boolean };
+  /** When to shed load (plugins/load-shedding.ts); none when omitted. */
+  loadShedding?: { limits: PressureLimits; dbWaiting: () => number } | undefined;
   /** Readiness and the shutdown state (plugins/health.ts). */
   health: HealthOptions;
 }
@@ -41,7 +49,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { contract, services, webDist } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // plugins/request-log.ts writes one line per request, with chosen fields only.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -49,6 +60,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  // onRequest: the request's id back in X-Request-Id; onResponse: its line in the log.
+  await app.register(requestLog);
+  // onResponse: requests and their latency by route template, orders placed and handed over; GET /metrics.
+  await app.register(requestMetrics, { metrics: services.metrics, ...options.metrics, operationOf: (request) => operationOf(request, contract)?.operationId });
+  // onRequest: the contract's 503 with Retry-After at once while the instance is saturated.
+  const monitor = options.loadShedding ? pressureMonitor(options.loadShedding.limits, options.loadShedding.dbWaiting) : undefined;
+  if (monitor) await app.register(loadShedding, { monitor });
   // JSON (empty: no body) and multipart bodies; multipart parts become a plain object (preValidation).
   await app.register(requestBodies);
   // onRequest: x-roles, 401/403 before anything else of an operation runs; sets request.caller.
@@ -71,9 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The contract's operations (fastify-openapi-glue) and the adapter to their handlers.
   await app.register(contractRoutes, { contract, services });
   // Uploaded covers, the example covers, the web build's files.
-  await app.register(staticFiles, { uploadsDir: services.images.dir, webDist });
+  await app.register(staticFiles, { images: services.images, webDist });
   // /healthz, /readyz; onRequest 503 and onSend `Connection: close` while shutting down.
-  await app.register(health, options.health);
+  await app.register(health, { ...options.health, ...(monitor ? { pressure: monitor.pressure } : {}) });
   // /__dev/outbox and /__dev/reset outside production; last, so it takes every hook above.
   if (options.devRoutes) await app.register(devRoutes, { ...options.devRoutes, services });
   return app;

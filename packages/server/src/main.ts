@@ -17,6 +17,14 @@
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
+//   S3_URL, S3_BUCKET  covers in an S3-compatible bucket (credentials: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY;
+//                      S3_REGION default us-east-1, S3_PREFIX default covers/) instead of UPLOADS_DIR
+//   METRICS_TOKEN      GET /metrics on PORT needs "Authorization: Bearer <it>" (16+ characters); open in development without it
+//   METRICS_PORT       GET /metrics on a port of its own instead (no token), e.g. for a scraper on a private network
+//   MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING  shed load (503 with Retry-After, /readyz unready) while the event
+//                      loop lags more (p99, default 1000 ms) or more requests wait for a database connection (default 50); 0: never
+//   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
+//   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -31,6 +39,10 @@ import { SECRET_HINT, jwtSecretProblem } from './auth/secret-check.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js';
 import { parseCorsOrigins } from './plugins/security-headers.js';
 import { createPustakServer, ephemeralSecret } from './server.js';
+import { holdDataDir } from './ops/server-lock.js';
+import { DEFAULT_PRESSURE_LIMITS } from './plugins/load-shedding.js';
+import { listenMetrics } from './startup/metrics-server.js';
+import { LOG_LEVELS, createLogger, serverLog, type LogFormat, type LogLevel } from './startup/logging.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
@@ -119,11 +131,32 @@ if (production) {
   webDist = resolve(option('web-dist')!);
 }
 
-const log = {
-  info: (m: string) => console.log(m),
-  warn: (m: string) => console.warn(m),
-  error: (m: string) => console.error(m),
+const s3Url = process.env.S3_URL?.trim() || undefined;
+const s3Bucket = process.env.S3_BUCKET?.trim() || undefined;
+if (s3Url && !s3Bucket) fail('S3_URL is set: set S3_BUCKET to the bucket for the covers too.');
+if (s3Url && !/^https?:\/\//.test(s3Url)) fail(`S3_URL must be an http(s) URL, not "${s3Url}".`);
+const s3 = s3Url ? { url: s3Url, bucket: s3Bucket!, region: process.env.S3_REGION?.trim() || undefined, prefix: process.env.S3_PREFIX?.trim() || undefined } : undefined;
+const metricsToken = process.env.METRICS_TOKEN?.trim() || undefined;
+if (metricsToken && metricsToken.length < 16) fail('METRICS_TOKEN must be at least 16 characters (it guards GET /metrics).');
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : undefined;
+if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort > 0 && metricsPort <= 65535)) fail(`METRICS_PORT must be a port number, not "${process.env.METRICS_PORT}".`);
+const limitOf = (name: string, fallback: number) => {
+  const text = process.env[name]?.trim();
+  if (!text) return fallback;
+  const value = Number(text);
+  if (!(Number.isInteger(value) && value >= 0)) fail(`${name} must be a whole number (0 turns it off), not "${process.env[name]}".`);
+  return value;
 };
+const loadShedding = {
+  maxEventLoopDelayMs: limitOf('MAX_EVENT_LOOP_DELAY_MS', DEFAULT_PRESSURE_LIMITS.maxEventLoopDelayMs),
+  maxDbWaiting: limitOf('MAX_DB_WAITING', DEFAULT_PRESSURE_LIMITS.maxDbWaiting),
+};
+const logLevel = (process.env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+if (!LOG_LEVELS.includes(logLevel)) fail(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${process.env.LOG_LEVEL}".`);
+const logFormat = (process.env.LOG_FORMAT?.trim() || (production ? 'json' : 'pretty')) as LogFormat;
+if (logFormat !== 'json' && logFormat !== 'pretty') fail(`LOG_FORMAT must be "json" or "pretty", not "${process.env.LOG_FORMAT}".`);
+const logger = createLogger({ level: logLevel, format: logFormat });
+const log = serverLog(logger);
 const started = performance.now();
 let server;
 try {
@@ -144,7 +177,11 @@ try {
     corsOrigins,
     ...(hubConnectionsPerAddress ? { hubConnectionsPerAddress } : {}),
     ...(rateLimitsOff ? { rateLimits: false as const } : {}),
+    logger,
     log,
+    metricsToken,
+    loadShedding,
+    s3,
   });
 } catch (error) {
   fail(`could not start: ${error instanceof Error ? error.message : String(error)}`);
@@ -159,13 +196,30 @@ try {
   fail(code === 'EADDRINUSE' ? `port ${port} is already in use; set PORT=<another port>.` : `could not listen on ${host}:${port}: ${(error as Error).message}`);
 }
 
+// A backup or restore must not copy or replace PGlite's folder under a running server (ops/backup.ts).
+const releaseDataDir = !databaseUrl && !memory ? await holdDataDir(dataDir) : undefined;
+
+let metricsServer: Awaited<ReturnType<typeof listenMetrics>> | undefined;
+if (metricsPort) {
+  try {
+    metricsServer = await listenMetrics(server.services.metrics, metricsPort, host);
+  } catch (error) {
+    await server.close();
+    fail(`could not serve the metrics on ${host}:${metricsPort}: ${(error as Error).message}`);
+  }
+}
+
 const where = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : memory ? 'PGlite in memory (POST /__dev/reset starts over)' : `PGlite in ${join(dataDir, 'db')}`;
-console.log(`
+const metricsWhere = metricsServer?.url ?? (metricsToken ? `${origin}/metrics (Authorization: Bearer METRICS_TOKEN)` : production ? 'off (set METRICS_TOKEN or METRICS_PORT)' : `${origin}/metrics`);
+// A log shipper reads JSON lines only: the banner is for a person at a terminal.
+if (logFormat === 'json') logger.info({ origin, database: where, metrics: metricsWhere, mode: production ? 'production' : 'development', ms: Math.round(performance.now() - started) }, 'ready');
+else console.log(`
   Pustak server ready in ${Math.round(performance.now() - started)} ms  (${production ? 'production' : 'development'})
 
   API       ${origin}/api
   Live hub  ${origin}/hubs/notification
   Database  ${where}${rateLimitsOff ? '\n  Limits    RATE_LIMITS=off: sign-in, code, registration and claim-code attempts are not limited' : ''}${production ? '' : `\n  Outbox    ${origin}/__dev/outbox   (e-mails: one-time codes, order confirmations)`}${webDist ? `\n  Web app   ${origin}/` : ''}
+  Metrics   ${metricsWhere}
 ${production ? '' : `\n  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.join(', ')}\n`}`);
 process.send?.({ ready: origin });
 
@@ -173,7 +227,8 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await server!.close();
+  await Promise.all([server!.close(), metricsServer?.close()]);
+  await releaseDataDir?.();
   process.exit(0);
 }
 process.on('SIGINT', stop);

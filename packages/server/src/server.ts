@@ -59,7 +59,9 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       services,
       webDist: settings.webDist,
       trustProxy: settings.trustProxy,
-      logger: settings.logger as never,
+      logger: settings.logger,
+      metrics: { token: settings.metricsToken, open: !settings.production && !settings.metricsToken },
+      loadShedding: settings.loadShedding ? { limits: settings.loadShedding, dbWaiting: () => database.stats().waiting } : undefined,
       security: { corsOrigins: settings.corsOrigins, publicUrl: settings.publicUrl },
       rateLimits: settings.rateLimits === false ? false : { limits: settings.rateLimits ?? DEFAULT_RATE_LIMITS, store: rateLimitStoreFor(settings.rateLimitStore, database) },
       health: {
@@ -87,7 +89,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       close() {
         shuttingDown = true;
         expirySweep.stop();
-        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held);
+        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held).finally(() => services.images.close?.());
         return closing;
       },
     };

@@ -367,7 +367,7 @@ async function snapshot() {
   }
   return {
     tables: digested.tables,
-    covers: (await readdir(t.server.services.images.dir)).length,
+    covers: (await readdir(t.server.services.images.dir!)).length,
     mails: t.server.services.mailer.outbox?.length ?? 0,
   };
 }

@@ -3,7 +3,7 @@
 // migrations serve both.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.js';
 import { PgliteDialect } from './pglite-dialect.js';
@@ -24,7 +24,18 @@ export interface OpenDatabase {
   ping(timeoutMs?: number): Promise<boolean>;
   /** The PostgreSQL connection string (for the LISTEN connection); undefined on PGlite. */
   url?: string;
+  /** Connections (PostgreSQL's pool; PGlite has one, never waited on) and statements that failed, for the metrics. */
+  stats(): { connections: number; idle: number; waiting: number; statementErrors: number };
   close(): Promise<void>;
+}
+
+/** Kysely's log: counts the statements that failed (a constraint, a lost connection, a timeout). */
+function countErrors() {
+  const counted = { errors: 0 };
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') counted.errors += 1;
+  };
+  return { counted, log };
 }
 
 /** Opens and migrates. Counts and money (bigint) come back as JS numbers: all stay far below 2^53. */
@@ -48,7 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // cut between two statements (the database restarting) would otherwise be an uncaught error.
     // The statement in flight fails on its own (the contract's 503) and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { counted, log } = countErrors();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     try {
       await migrateToLatest(db);
     } catch (error) {
@@ -64,7 +76,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
         clearTimeout(timer);
       }
     };
-    return { db, kind: 'postgres', url: target.url, ping, dump: async () => undefined, close: () => db.destroy() };
+    const stats = () => ({ connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, statementErrors: counted.errors });
+    return { db, kind: 'postgres', url: target.url, ping, stats, dump: async () => undefined, close: () => db.destroy() };
   }
 
   const pglite = new PGlite({
@@ -82,7 +95,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     parsers: { [INT8]: (value: string) => Number(value) },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  const { counted, log } = countErrors();
+  const dialect = new PgliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, log });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -93,6 +108,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     db,
     kind: 'pglite',
     ping: async () => !pglite.closed,
+    stats: () => ({ connections: 1, idle: dialect.queue.held ? 0 : 1, waiting: dialect.queue.waiting, statementErrors: counted.errors }),
     dump: async () => {
       const file = await pglite.dumpDataDir('none');
       return file;

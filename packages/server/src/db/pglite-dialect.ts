@@ -39,7 +39,10 @@ class PgliteDriver implements Driver {
   #tail: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly queue: PgliteQueue,
+  ) {
     this.#connection = new PgliteConnection(pglite);
   }
 
@@ -51,7 +54,10 @@ class PgliteDriver implements Driver {
     const previous = this.#tail;
     let release!: () => void;
     this.#tail = new Promise<void>((done) => (release = done));
+    this.queue.waiting += 1;
     await previous;
+    this.queue.waiting -= 1;
+    this.queue.held = true;
     this.#release = release;
     return this.#connection;
   }
@@ -72,6 +78,7 @@ class PgliteDriver implements Driver {
   async releaseConnection() {
     const release = this.#release;
     this.#release = undefined;
+    this.queue.held = false;
     release?.();
   }
 
@@ -81,13 +88,20 @@ class PgliteDriver implements Driver {
   }
 }
 
+/** The one connection's queue, for the metrics and load shedding: whether it is held, and how many wait for it. */
+export interface PgliteQueue {
+  held: boolean;
+  waiting: number;
+}
+
 export class PgliteDialect implements Dialect {
+  readonly queue: PgliteQueue = { held: false, waiting: 0 };
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.pglite);
+    return new PgliteDriver(this.pglite, this.queue);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);

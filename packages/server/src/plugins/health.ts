@@ -9,12 +9,14 @@ export interface HealthOptions {
   databaseOk(): Promise<boolean>;
   /** The live messages' connection (PostgreSQL LISTEN); 'ok' where there is none. */
   live(): 'ok' | 'reconnecting';
+  /** Why the instance sheds load now (plugins/load-shedding.ts), or null: unready meanwhile. */
+  pressure?: () => string | null;
 }
 
 /** The contract's 503 body while an instance shuts down (a load balancer sends the retry elsewhere). */
 const SHUTTING_DOWN = { status: 'error', statusCode: 503, message: 'Service Unavailable: this server is shutting down. Try again.' };
 
-export const health = fp<HealthOptions>(async (app, { shuttingDown, databaseOk, live }) => {
+export const health = fp<HealthOptions>(async (app, { shuttingDown, databaseOk, live, pressure }) => {
   app.addHook('onRequest', async (_request, reply) => {
     if (!shuttingDown()) return;
     return reply.code(503).header('connection', 'close').header('retry-after', '1').type('application/json').send(SHUTTING_DOWN);
@@ -26,7 +28,8 @@ export const health = fp<HealthOptions>(async (app, { shuttingDown, databaseOk, 
   app.get('/readyz', async (_request, reply) => {
     const database = (await databaseOk()) ? 'ok' : 'unreachable';
     const listening = live();
-    const ready = database === 'ok' && listening === 'ok';
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, live: listening });
+    const busy = pressure?.() ?? null;
+    const ready = database === 'ok' && listening === 'ok' && !busy;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, live: listening, ...(busy ? { busy } : {}) });
   });
 }, { name: 'health' });

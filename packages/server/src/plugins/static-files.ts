@@ -4,20 +4,36 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { coversDir } from '@pustak/web/covers';
 import fp from 'fastify-plugin';
-import { UPLOADS_PREFIX } from '../storage/images.js';
+import { CONTENT_TYPES, UPLOADS_PREFIX, type ImageKind, type ImageStore } from '../storage/images.js';
 
-export const staticFiles = fp<{ uploadsDir: string; webDist?: string | undefined }>(async (app, { uploadsDir, webDist }) => {
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    // An uploaded SVG may hold script: it is served as an image that can run nothing.
-    setHeaders: (res) => {
-      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-    },
-  });
+// An uploaded SVG may hold script: it is served as an image that can run nothing.
+const UPLOAD_HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox", 'X-Content-Type-Options': 'nosniff' };
+
+export const staticFiles = fp<{ images: ImageStore; webDist?: string | undefined }>(async (app, { images, webDist }) => {
+  if (images.dir) {
+    await app.register(fastifyStatic, {
+      root: images.dir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => {
+        for (const [name, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(name, value);
+      },
+    });
+  } else if (images.open) {
+    // A bucket (storage/s3-images.ts): the object streamed under the same URL. Its name is its
+    // content's id, never reused: browsers may keep it.
+    const open = images.open.bind(images);
+    app.get(`${UPLOADS_PREFIX}:name`, async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const image = await open(name);
+      if (!image) return reply.code(404).send({ status: 'error', message: 'Not found' });
+      const kind = name.slice(name.lastIndexOf('.') + 1) as ImageKind;
+      reply.headers({ ...UPLOAD_HEADERS, 'content-type': CONTENT_TYPES[kind], 'cache-control': 'public, max-age=31536000, immutable' });
+      if (image.length !== undefined) reply.header('content-length', image.length);
+      return reply.send(image.body);
+    });
+  }
   if (existsSync(coversDir) && !webDist) {
     // The example catalog's covers, at /covers as the web app serves them.
     await app.register(fastifyStatic, { root: coversDir, prefix: '/covers/', decorateReply: false, index: false });

@@ -5,6 +5,7 @@ import type { Db } from './context.js';
 import type { Broadcaster } from '../live/notifier.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { MailDelivery } from '../mail/outbox.js';
+import type { Metrics } from './metrics.js';
 import type { ShopInfo } from './shop.js';
 import type { ImageStore } from '../storage/images.js';
 
@@ -37,4 +38,6 @@ export interface Services {
   /** The public origin for absolute URLs (PUBLIC_URL), else taken from each request. */
   publicUrl: string | undefined;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
+  /** What GET /metrics shows (plugins/metrics.ts, startup/instruments.ts). */
+  metrics: Metrics;
 }

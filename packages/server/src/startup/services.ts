@@ -13,10 +13,13 @@ import type { Broadcaster } from '../live/notifier.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from '../mail/mailer.js';
 import { createMailDelivery, type MailDelivery } from '../mail/outbox.js';
 import { hubOriginCheck } from '../plugins/security-headers.js';
+import { countedCache, countedHub, databaseGauges } from './instruments.js';
 import type { ServerSettings } from './settings.js';
+import { createMetrics } from '../shared/metrics.js';
 import type { Services } from '../shared/services.js';
 import { shopInfo } from '../shared/shop.js';
 import { createImageStore } from '../storage/images.js';
+import { createS3ImageStore } from '../storage/s3-images.js';
 
 type Log = Services['log'];
 
@@ -30,14 +33,16 @@ export interface WiredServices {
 }
 
 export async function wireServices(settings: ServerSettings, database: OpenDatabase, clock: Clock, log: Log, uploadsDir: string): Promise<WiredServices> {
-  const images = await createImageStore(uploadsDir);
+  const images = settings.s3 ? await createS3ImageStore(settings.s3) : await createImageStore(uploadsDir);
   const mailer = createMailer(settings, clock, log);
   const mail = createMailDelivery({ db: database.db, mailer, clock, log, ...settings.mail });
-  const hub = createServerHub(settings, clock, log);
+  const metrics = createMetrics();
+  const hub = countedHub(createServerHub(settings, clock, log), metrics);
   const caches: Caches = {
-    catalogue: createReadCache(clock),
-    callers: createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }),
+    catalogue: countedCache(createReadCache(clock), 'catalogue', metrics),
+    callers: countedCache(createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }), 'callers', metrics),
   };
+  databaseGauges(database, metrics, settings.mail?.maxAttempts);
   const fanout = database.url ? createFanout(database, hub, caches, log) : undefined;
   const services: Services = {
     db: database.db,
@@ -54,6 +59,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
     callers: shared(caches, 'callers', fanout),
     publicUrl: settings.publicUrl?.replace(/\/$/, ''),
     log,
+    metrics,
   };
   return { services, hub, fanout };
 }

@@ -1,6 +1,9 @@
 // What a server is made of (createPustakServer's settings): main.ts fills them from the
 // environment, tests in their own way; the startup pieces read what concerns them.
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import type { S3Settings } from '../storage/s3-images.js';
+import type { PressureLimits } from '../plugins/load-shedding.js';
 import type { DatabaseTarget } from '../db/database.js';
 import type { Contract } from '../http/contract.js';
 import type { RateLimits } from '../http/rate-limit.js';
@@ -13,6 +16,8 @@ export interface ServerSettings {
   database: DatabaseTarget;
   /** Where uploaded covers are kept; a temporary folder (removed at close) when omitted. */
   uploadsDir?: string;
+  /** Covers in an S3-compatible bucket instead of uploadsDir (S3_URL, S3_BUCKET, S3_REGION, S3_PREFIX). */
+  s3?: S3Settings | undefined;
   jwtSecret: string;
   production?: boolean;
   /** Seed the example catalogue and demo accounts into an empty database. */
@@ -48,7 +53,15 @@ export interface ServerSettings {
   callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */
   shutdownGraceMs?: number;
-  /** Request log (pino options) and server messages. */
-  logger?: boolean | object;
+  /** GET /metrics on the server's port needs this bearer token (METRICS_TOKEN); without it, it is open in development only. */
+  metricsToken?: string | undefined;
+  /**
+   * When to shed load (plugins/load-shedding.ts); never when omitted. `npm run server` gives
+   * DEFAULT_PRESSURE_LIMITS or MAX_EVENT_LOOP_DELAY_MS and MAX_DB_WAITING; tests, whose servers share
+   * the test runner's event loop, leave it off but in its own test.
+   */
+  loadShedding?: PressureLimits | false;
+  /** The request log (startup/logging.ts createLogger); none when omitted. */
+  logger?: Logger;
   log?: Services['log'];
 }

@@ -22,13 +22,26 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 }
 
 export interface ImageStore {
-  /** The folder the files live in (served at /uploads/). */
-  readonly dir: string;
+  /** The folder the files live in (served at /uploads/ from disk); none for a bucket (storage/s3-images.ts). */
+  readonly dir?: string;
+  /** An image this store saved, by its file name (`<id>.<ext>`), or null; for a store without `dir`. */
+  open?(name: string): Promise<{ body: NodeJS.ReadableStream | Uint8Array; length?: number | undefined } | null>;
   /** Stores the bytes and answers the path to put in imageUrl (`/uploads/<id>.<ext>`). */
   save(bytes: Uint8Array, kind: ImageKind): Promise<string>;
   /** Removes an image this store saved; other paths are left alone. */
   remove(path: string | null): Promise<void>;
+  /** Lets go of its connections (a bucket's client). */
+  close?(): void;
 }
+
+/** The file name of an image a store saved (`/uploads/<uuid>.<ext>`), or null for any other path. */
+export function savedName(path: string | null): string | null {
+  if (!path?.startsWith(UPLOADS_PREFIX)) return null;
+  const name = path.slice(UPLOADS_PREFIX.length);
+  return IMAGE_NAME.test(name) ? name : null;
+}
+export const IMAGE_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg)$/;
+export const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml' };
 
 export async function createImageStore(dir: string): Promise<ImageStore> {
   await mkdir(dir, { recursive: true });
@@ -40,10 +53,8 @@ export async function createImageStore(dir: string): Promise<ImageStore> {
       return `${UPLOADS_PREFIX}${name}`;
     },
     async remove(path) {
-      if (!path?.startsWith(UPLOADS_PREFIX)) return;
-      const name = path.slice(UPLOADS_PREFIX.length);
-      if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp|svg)$/.test(name)) return;
-      await rm(join(dir, name), { force: true });
+      const name = savedName(path);
+      if (name) await rm(join(dir, name), { force: true });
     },
   };
 }
