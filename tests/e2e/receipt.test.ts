@@ -46,6 +46,9 @@ describe('the receipt', () => {
     const receipt = page.getByRole('article', { name: `Receipt ${number}` });
     await receipt.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/receipt/${placed.orderId}`);
+    // A direct visit (a bookmark, the counter's link in a new tab) is served the page too.
+    await page.reload();
+    await receipt.waitFor();
     const fact = (term: string) => receipt.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
     expect(await fact('Payment').textContent()).toBe('eSewa');
     expect(await fact('Claim code').textContent()).toBe(placed.claimCode);
