@@ -96,5 +96,19 @@ describe('the receipt', () => {
     await page.emulateMedia({ media: 'print' });
     expect(pageSizesMm(await page.pdf({ preferCSSPageSize: true }))).toEqual([[148, 210]]);
     await context.close();
+
+    // ---- staff open it from the counter's link: the same receipt, not sent back to /staff ----
+    const counter = await real.browser().newContext({ baseURL: t.url, viewport: DESKTOP, reducedMotion: 'reduce' });
+    const staffPage = await counter.newPage();
+    pages.push(await watchPage(staffPage));
+    await presetSession(staffPage, { token: await t.login('staff'), role: 'Staff', userId: IDS.staff });
+    await staffPage.goto(`/receipt/${placed.orderId}`);
+    const staffCopy = staffPage.getByRole('article', { name: `Receipt ${number}` });
+    await staffCopy.waitFor();
+    expect(new URL(staffPage.url()).pathname).toBe(`/receipt/${placed.orderId}`);
+    expect(await staffCopy.getByText(placed.claimCode, { exact: true }).isVisible()).toBe(true);
+    expect(await staffPage.getByRole('link', { name: 'Orders', exact: true }).getAttribute('href')).toBe('/staff/orders');
+    await screenshot(staffPage, 'receipt-staff');
+    await counter.close();
   });
 });

@@ -105,11 +105,11 @@ function ReceiptSheet({ receipt, paper }: { receipt: Receipt; paper: Paper }) {
         Receipt <span className={styles.number}>#{receipt.orderNumber}</span>
       </h1>
       <dl className={styles.facts}>
-        <div>
+        <div className={styles.wide}>
           <dt>Handed over</dt>
           <dd>{when(receipt.handedOverAt)}</dd>
         </div>
-        <div>
+        <div className={styles.wide}>
           <dt>Ordered</dt>
           <dd>{when(receipt.orderDate)}</dd>
         </div>
