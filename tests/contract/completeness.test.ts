@@ -51,6 +51,8 @@ const SPEC_CALLS: [method: string, path: string, operationId: string, tag: strin
   // Beyond the spec (issue 29, the pickup lifecycle): the confirmation e-mail again, ready for pickup, cancelled by the shop.
   ['POST', '/order/resendConfirmation/{orderId}', 'resendOrderConfirmation', 'orders', 'bearer'],
   ['GET', '/order/all', 'listAllOrders', 'orders', 'bearer'],
+  // Beyond the spec (issue 30, the counter): a completed order's receipt.
+  ['GET', '/order/receipt/{orderId}', 'getOrderReceipt', 'orders', 'bearer'],
   // Beyond the spec (issue 29, part 4): the shop's pickup information, from the server's configuration.
   ['GET', '/shop/info', 'getShopInfo', 'orders', 'public'],
   ['PUT', '/staff/verifyOrder/{orderId}', 'verifyOrder', 'staff', 'bearer'],
@@ -182,7 +184,7 @@ describe('request payloads', () => {
     expect(Object.keys(bodySchema('verifyEmail').properties).sort()).toEqual(['Id', 'VerificationCode']);
     expect(Object.keys(bodySchema('addReview').properties).sort()).toEqual(['Comment', 'Stars', 'bookId']);
     expect(Object.keys(bodySchema('setDiscountOffer').properties).sort()).toEqual(['Discount', 'EndTime', 'IsOnSale', 'StartTime']);
-    expect(Object.keys(bodySchema('verifyOrder').properties)).toEqual(['ClaimCode']);
+    expect(Object.keys(bodySchema('verifyOrder').properties)).toEqual(['ClaimCode', 'PaymentMethod']);
     for (const operationId of ['createAnnouncement', 'updateAnnouncement']) {
       expect(Object.keys(bodySchema(operationId).properties).sort()).toEqual(['Color', 'EndTime', 'IsPinned', 'Message', 'StartTime', 'TextColor']);
     }
@@ -466,6 +468,8 @@ describe('other examples', () => {
     ['verifyEmail', '400', 'text/plain', 'Too many attempts. Register again to get a new code.'],
     ['addReview', '400', 'application/json', 'You have already reviewed this book.'],
     ['verifyOrder', '404', 'application/json', 'Order not found'],
+    ['getOrderReceipt', '400', 'application/json', 'Only a completed order has a receipt'],
+    ['getOrderReceipt', '404', 'application/json', 'Order not found'],
     ['addReview', '400', 'application/json', 'You must purchase the book before reviewing it.'],
     ['listReviews', '404', 'application/json', 'No reviews found for this book.'],
     ['listBooksByAuthor', '404', 'text/plain', 'No books found for this author'],

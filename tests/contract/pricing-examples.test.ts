@@ -104,3 +104,27 @@ describe('the cart, the order request and the placed order agree', () => {
     }
   });
 });
+
+describe("the receipt examples print their orders' recorded money", () => {
+  const paisa = (rupees: number) => Math.round(rupees * 100);
+  const orders = new Map<string, Json>(responseExample('listMyOrders', 'default').data.map((order: Json) => [order.orderId, order]));
+  const receipts = Object.entries<Json>(op('getOrderReceipt').responses['200'].content['application/json'].examples);
+
+  it.each(receipts)('%s', (_name, { value: receipt }) => {
+    const order = orders.get(receipt.orderId);
+    expect(order?.status).toBe('Completed');
+    expect(receipt.total).toBe(order.finalTotal);
+    // Each line at its list price then; each running deal and the cart discount come off them.
+    expect(receipt.lines.map((l: Json) => [l.title, l.quantity, l.unitPrice])).toEqual(order.orderItems.map((i: Json) => [i.title, i.quantity, i.pricePerUnit]));
+    for (const line of receipt.lines) expect(paisa(line.lineTotal)).toBe(line.quantity * paisa(line.unitPrice));
+    const deals = order.orderItems.filter((i: Json) => i.unitPrice < i.pricePerUnit).map((i: Json) => i.quantity * (paisa(i.pricePerUnit) - paisa(i.unitPrice)));
+    expect(receipt.discounts.filter((d: Json) => d.kind === 'book').map((d: Json) => paisa(d.amount))).toEqual(deals);
+    const cart = receipt.discounts.filter((d: Json) => d.kind === 'cart');
+    expect(cart.reduce((sum: number, d: Json) => sum + paisa(d.amount), 0)).toBe(paisa(order.originalTotal) - paisa(order.finalTotal));
+    expect(cart.reduce((sum: number, d: Json) => sum + d.percent, 0) / 100).toBe(order.discountRate);
+    const sum = (items: Json[], key: string) => items.reduce((total, item) => total + paisa(item[key]), 0);
+    expect(sum(receipt.lines, 'lineTotal')).toBe(paisa(receipt.subtotal));
+    expect(sum(receipt.discounts, 'amount')).toBe(paisa(receipt.discountTotal));
+    expect(paisa(receipt.subtotal) - paisa(receipt.discountTotal)).toBe(paisa(receipt.total));
+  });
+});

@@ -40,6 +40,8 @@ const ACCOUNT: Check[] = [
   },
   { path: '/wishlist' },
   { path: '/cart' },
+  // The mock answers its example receipt (Sita's order #00000002) for any order id.
+  { path: '/receipt/0dde0000-0000-4000-8000-000000000002' },
   { path: '/profile' },
 ];
 const ADMIN_PAGES: Check[] = [

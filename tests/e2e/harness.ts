@@ -7,7 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { CHROMIUM_ARGS as chromiumArgs, chromiumPath } from '@pustak/dev-tools/chromium';
-import { startTestServer, type TestServer } from '@pustak/server/test/helpers';
+import { startTestServer, type TestServer, type TestServerOptions } from '@pustak/server/test/helpers';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -19,11 +19,11 @@ const failureDir = resolve(import.meta.dirname, '../../test-results/failures');
  * page's clock can be installed at the same instant), and Chromium, for the calling file
  * (registers its hooks); call the answers inside a test.
  */
-export function useRealServerAndBrowser(): { server: () => TestServer; browser: () => Browser } {
+export function useRealServerAndBrowser(settings: TestServerOptions['settings'] = {}): { server: () => TestServer; browser: () => Browser } {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
+    server = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true, ...settings } });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
   afterAll(async () => {

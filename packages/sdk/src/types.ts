@@ -66,6 +66,10 @@ export type ActiveAnnouncement = Schemas['ActiveAnnouncement'];
 export type Notification = Schemas['Notification'];
 /** The shop's pickup information (`getShopInfo`). */
 export type ShopInfo = Schemas['ShopInfo'];
+/** A Completed order's receipt (`getOrderReceipt`): the order's recorded money, the handover, the shop. */
+export type Receipt = Schemas['Receipt'];
+export type ReceiptLine = Schemas['ReceiptLine'];
+export type ReceiptDiscount = Schemas['ReceiptDiscount'];
 export type Activity = Schemas['Activity'];
 export type WeeklySale = Schemas['WeeklySale'];
 export type RecentOrder = Schemas['RecentOrder'];

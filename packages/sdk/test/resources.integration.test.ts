@@ -279,6 +279,11 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(orders.some((o) => o.status === 'Ready' && o.expiresAt)).toBe(true);
     expect(orders.every((o) => o.claimCode === undefined)).toBe(true);
   },
+  async getOrderReceipt() {
+    const receipt = await clients.customer.orders.receipt('0dde0000-0000-4000-8000-000000000002');
+    expect(receipt).toMatchObject({ orderNumber: '00000002', paymentMethod: 'eSewa', handedOverBy: 'staff', subtotal: 2650, discountTotal: 180, total: 2470 });
+    expect(receipt.lines.map((line) => [line.title, line.quantity, line.unitPrice, line.lineTotal])).toEqual([['Palpasa Cafe', 3, 550, 1650], ['Seto Dharti', 2, 500, 1000]]);
+  },
   async getShopInfo() {
     const shop = await clients.anonymous.orders.shopInfo();
     expect(shop).toMatchObject({ name: 'Pustak', address: 'Thamel Marg 12, Kathmandu 44600, Nepal', pickupHoldDays: 7 });

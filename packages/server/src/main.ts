@@ -11,7 +11,8 @@
 //   SMTP_URL           send e-mail through this SMTP server (else the dev outbox, GET /__dev/outbox)
 //   MAIL_FROM          sender address of the e-mails
 //   SHOP_NAME, SHOP_ADDRESS, SHOP_OPENING_HOURS (lines separated by ";"), SHOP_PHONE, SHOP_EMAIL,
-//   SHOP_TIME_ZONE (an IANA zone, Asia/Kathmandu by default: when a hold ends, in messages and e-mails)
+//   SHOP_TIME_ZONE (an IANA zone, Asia/Kathmandu by default: when a hold ends, in messages and e-mails),
+//   SHOP_PAN (the shop's 9-digit PAN/VAT number, printed on receipts; none by default)
 //                      the shop's pickup information (GET /shop/info, order e-mails); the contact page's by default
 //   PUBLIC_URL         origin for absolute image URLs (else each request's own origin)
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
@@ -114,6 +115,10 @@ if (process.env.SHOP_TIME_ZONE?.trim()) {
     fail(`SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu, not "${process.env.SHOP_TIME_ZONE}".`);
   }
 }
+const panNumber = process.env.SHOP_PAN?.trim();
+if (panNumber && !/^[0-9]{9}$/.test(panNumber)) fail(`SHOP_PAN must be the shop's 9-digit PAN/VAT number, not "${process.env.SHOP_PAN}".`);
+// A receipt without the seller's PAN is not a valid tax invoice in Nepal: say so where it is printed for real.
+if (production && !panNumber) console.warn('Pustak server: SHOP_PAN is not set; receipts will carry no PAN/VAT number.');
 const shop = {
   name: process.env.SHOP_NAME?.trim(),
   address: process.env.SHOP_ADDRESS?.trim(),
@@ -121,6 +126,7 @@ const shop = {
   phone: process.env.SHOP_PHONE?.trim(),
   email: process.env.SHOP_EMAIL?.trim(),
   timeZone: process.env.SHOP_TIME_ZONE?.trim(),
+  panNumber,
 };
 
 let webDist: string | undefined;

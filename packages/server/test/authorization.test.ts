@@ -86,6 +86,7 @@ describe("another customer's records", () => {
     const [line] = (await t.call({ method: 'GET', url: '/api/addToCart/getcartitems', token: sita })).json().data;
     const cases = [
       { method: 'PUT', url: `/api/order/cancel/${IDS.sitaPendingOrder}` },
+      { method: 'GET', url: '/api/order/receipt/0dde0000-0000-4000-8000-000000000002' },
       { method: 'PUT', url: `/api/addToCart/update/${line.cartItemId}`, payload: { quantity: 1 } },
       { method: 'DELETE', url: `/api/addToCart/remove/${line.cartItemId}` },
       { method: 'GET', url: `/api/user/getuserbyid/${IDS.sita}` },

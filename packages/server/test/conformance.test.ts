@@ -205,7 +205,12 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect((await clients.staff.orders.all()).map((o) => o.orderId)).toContain(state.orderId);
   }],
   ['verifyOrder', async () => {
-    expect((await clients.staff.staff.verifyOrder(state.orderId, state.claimCode)).message).toBe('Order verified and stock updated successfully');
+    expect((await clients.staff.staff.verifyOrder(state.orderId, state.claimCode, { paymentMethod: 'eSewa' })).message).toBe('Order verified and stock updated successfully');
+  }],
+  ['getOrderReceipt', async () => {
+    const receipt = await clients.newcomer.orders.receipt(state.orderId);
+    expect(receipt).toMatchObject({ orderId: state.orderId, paymentMethod: 'eSewa', handedOverBy: 'staff', claimCode: state.claimCode, total: 2033 });
+    expect(await clients.staff.orders.receipt(state.orderId)).toEqual(receipt);
   }],
   ['addReview', async () => {
     const reply = await clients.newcomer.reviews.add({ bookId: IDS.karnaliBlues, stars: 4, comment: 'Moving.' });

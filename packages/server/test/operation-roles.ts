@@ -30,6 +30,7 @@ export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
   cancelOrder: ['User'],
   resendOrderConfirmation: ['User'],
   listAllOrders: ['Admin', 'Staff'],
+  getOrderReceipt: ['User', 'Staff', 'Admin'],
   verifyOrder: ['Admin', 'Staff'],
   markOrderReady: ['Admin', 'Staff'],
   cancelOrderByShop: ['Admin', 'Staff'],

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { sql } from 'kysely';
 import type { Broadcaster } from '../src/live/notifier.js';
 import { IDS, NOW, lastCode, multipart, newCustomer, startTestServer, testContract, type TestServer } from './helpers.js';
+import { receiptView } from '../src/modules/orders/receipt.js';
+import { DEFAULT_SHOP } from '../src/shared/shop.js';
 import { appTables } from './seeded-dump.js';
 
 // One server for the file, back at the seeded state and NOW before each test.
@@ -271,6 +273,107 @@ describe('staff verification', () => {
     const reply = await verify('0dde0000-0000-4000-8000-0000000000ff', 'ABCDEF12');
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toEqual({ status: 'error', message: 'Order not found' });
+  });
+});
+
+describe('receipts', () => {
+  const receipt = (orderId: string, token: string) => t.call({ method: 'GET', url: `/api/order/receipt/${orderId}`, token });
+  const shop = { name: DEFAULT_SHOP.name, address: DEFAULT_SHOP.address, phone: DEFAULT_SHOP.phone, email: DEFAULT_SHOP.email, timeZone: 'Asia/Kathmandu' };
+
+  it("prints what the order recorded and the handover: list prices, each deal, the cart discount, the total, eSewa, the claim code and the staff member, whatever today's prices", async () => {
+    const { token } = await newCustomer(t, 'receipts');
+    // Karnali Blues 650 at 15 % off (552.50), Muna Madan 450 at 10 % off (405): five copies, 5 % off the cart.
+    const order = await buy(token, [[IDS.karnaliBlues, 1], [IDS.munaMadan, 4]]);
+    t.clock.advance(3_600_000);
+    const staff = await t.login('staff');
+    const handedOver = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${order.orderId}`, token: staff, payload: { ClaimCode: order.claimCode, PaymentMethod: 'eSewa' } });
+    expect(handedOver.statusCode, handedOver.body).toBe(200);
+    // Prices and deals change after the sale; the receipt does not.
+    await t.server.database.db.updateTable('books').set({ price_paisa: 99_900, discount_bp: 0 }).where('id', 'in', [IDS.karnaliBlues, IDS.munaMadan]).execute();
+    const expected = {
+      shop,
+      orderId: order.orderId,
+      orderNumber: order.orderId.replace(/-/g, '').slice(-8).toUpperCase(),
+      customer: 'receipts',
+      orderDate: new Date(NOW).toISOString(),
+      handedOverAt: new Date(Date.parse(NOW) + 3_600_000).toISOString(),
+      handedOverBy: 'staff',
+      paymentMethod: 'eSewa',
+      claimCode: order.claimCode,
+      lines: [
+        { bookId: IDS.karnaliBlues, title: 'Karnali Blues', itemCode: expect.any(String), quantity: 1, unitPrice: 650, lineTotal: 650 },
+        { bookId: IDS.munaMadan, title: 'Muna Madan', itemCode: expect.any(String), quantity: 4, unitPrice: 450, lineTotal: 1800 },
+      ],
+      subtotal: 2450,
+      discounts: [
+        { kind: 'book', name: 'Deal on Karnali Blues', amount: 97.5 },
+        { kind: 'book', name: 'Deal on Muna Madan', amount: 180 },
+        { kind: 'cart', name: '+5 Books Member', percent: 5, amount: 108.62 },
+      ],
+      discountTotal: 386.12,
+      total: 2063.88,
+    };
+    const own = await receipt(order.orderId, await t.login('receipts'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual(expected);
+    expect(order.totalAmount).toBe(2063.88);
+    // Staff and Admin read any order's receipt, the same one.
+    expect((await receipt(order.orderId, staff)).json()).toEqual(expected);
+    expect((await receipt(order.orderId, await t.login('admin'))).json()).toEqual(expected);
+  });
+
+  it('is only for a Completed order, and only the owner among customers reads it (404 like every order call)', async () => {
+    const sita = await t.login('sita');
+    for (const orderId of [IDS.sitaPendingOrder, IDS.sitaCancelledOrder]) {
+      const reply = await receipt(orderId, sita);
+      expect([reply.statusCode, reply.json()]).toEqual([400, { status: 'error', message: 'Only a completed order has a receipt' }]);
+    }
+    expect((await receipt(IDS.ramReadyOrder, await t.login('staff'))).json().message).toBe('Only a completed order has a receipt');
+    const { token: other } = await newCustomer(t, 'nosyreader');
+    const sitaCompleted = '0dde0000-0000-4000-8000-000000000002';
+    expect((await receipt(sitaCompleted, sita)).statusCode).toBe(200);
+    for (const orderId of [sitaCompleted, '0dde0000-0000-4000-8000-0000000000ff']) {
+      const reply = await receipt(orderId, other);
+      expect([reply.statusCode, reply.json()]).toEqual([404, { status: 'error', message: 'Order not found' }]);
+    }
+  });
+
+  it('of an order handed over by the legacy client (no payment method) and completed before claim codes were kept: null, not a guess', async () => {
+    // Seeded: Palpasa Cafe 3 x 550, Seto Dharti 2 x 500 at 475, 5 % off the cart; handed over by staff.
+    const reply = (await receipt('0dde0000-0000-4000-8000-000000000002', await t.login('sita'))).json();
+    expect(reply).toMatchObject({ paymentMethod: null, claimCode: null, handedOverBy: 'staff', subtotal: 2650, discountTotal: 180, total: 2470 });
+    expect(reply.discounts).toEqual([
+      { kind: 'book', name: 'Deal on Seto Dharti', amount: 50 },
+      { kind: 'cart', name: '+5 Books Member', percent: 5, amount: 130 },
+    ]);
+  });
+
+  it("carries the shop's PAN/VAT number when SHOP_PAN is set (and GET /shop/info too)", async () => {
+    const configured = await startTestServer({ settings: { shop: { panNumber: '601234567' } } });
+    try {
+      const reply = await configured.call({ method: 'GET', url: '/api/order/receipt/0dde0000-0000-4000-8000-000000000002', token: await configured.login('staff') });
+      expect(reply.json().shop).toEqual({ ...shop, panNumber: '601234567' });
+      expect((await configured.call({ method: 'GET', url: '/api/shop/info' })).json().panNumber).toBe('601234567');
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('names both cart discounts and splits their amount as the cart did; a rate no offer explains is one "Cart discount"', () => {
+    const record = (discountBp: number) => ({
+      order: { id: '0dde0000-0000-4000-8000-0000000000aa', user_id: IDS.sita, order_date: new Date(NOW), original_total_paisa: 100_001, discount_bp: discountBp, final_total_paisa: 100_001 - 15_000, status: 'Completed' as const, claim_code: '0A1B2C3D', ready_at: null, expires_at: null, reminded_at: null, payment_method: 'Cash' as const },
+      customer: 'sita',
+      items: [{ book_id: IDS.hobbit, title: 'The Hobbit', item_code: 'x', quantity: 1, price_per_unit_paisa: 100_001, charged_per_unit_paisa: 100_001 }],
+      handover: undefined,
+    });
+    const both = receiptView(record(1500), DEFAULT_SHOP);
+    // 150.00 over 5 % and 10 %: one third half up, the rest to loyalty; they add up exactly.
+    expect(both.discounts).toEqual([
+      { kind: 'cart', name: '+5 Books Member', percent: 5, amount: 50 },
+      { kind: 'cart', name: '10 successful orders', percent: 10, amount: 100 },
+    ]);
+    expect([both.subtotal, both.discountTotal, both.total, both.handedOverAt, both.handedOverBy]).toEqual([1000.01, 150, 850.01, null, null]);
+    expect(receiptView(record(1200), DEFAULT_SHOP).discounts).toEqual([{ kind: 'cart', name: 'Cart discount', percent: 12, amount: 150 }]);
   });
 });
 

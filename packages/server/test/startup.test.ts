@@ -58,13 +58,14 @@ describe('production', () => {
 });
 
 describe('settings from the environment', () => {
-  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days and an unknown shop time zone', async () => {
+  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days, an unknown shop time zone and a PAN that is not 9 digits', async () => {
     await buildServer();
     for (const [name, value, message] of [
       ['CORS_ORIGINS', '*', 'CORS_ORIGINS holds "*"'],
       ['RATE_LIMITS', 'maybe', 'RATE_LIMITS must be "on" or "off"'],
       ['PICKUP_HOLD_DAYS', '0', 'PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365'],
       ['SHOP_TIME_ZONE', 'Asia/Lalitpur', 'SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu'],
+      ['SHOP_PAN', '60123456X', "SHOP_PAN must be the shop's 9-digit PAN/VAT number"],
     ]) {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: await folder(), [name!]: value };
       const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -12,8 +12,13 @@ export function shouldUpdateRole(current: string, next: string): boolean {
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
-/** Where a stored role must be sent from `pathname`: Admin outside /admin -> '/admin', Staff outside /staff -> '/staff', else null. */
+/**
+ * Where a stored role must be sent from `pathname`: Admin outside /admin -> '/admin', Staff
+ * outside /staff -> '/staff', else null. A receipt (/receipt/...) is every role's page: staff
+ * print one right after a handover.
+ */
 export function roleRedirect(role: string | null | undefined, pathname: string): '/admin' | '/staff' | null {
+  if (pathname.startsWith('/receipt/')) return null;
   if (role === 'Admin' && !within(pathname, '/admin')) return '/admin';
   if (role === 'Staff' && !within(pathname, '/staff')) return '/staff';
   return null;

@@ -848,6 +848,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/receipt/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed order's receipt
+         * @description The receipt of a Completed order, to print at the counter or at home: the shop (name,
+         *     address, phone, PAN/VAT number), the order's number and date, when and by whom it was
+         *     handed over, how the customer paid, its claim code, its lines, the discounts and the
+         *     total, all from what the order recorded (see `Receipt`). A customer reads their own
+         *     orders' receipts; another customer's or an unknown order is 404 "Order not found".
+         *     Staff and Admin read any order's. An order that is not Completed is 400 "Only a
+         *     completed order has a receipt". Beyond the spec (issue 30).
+         */
+        get: operations["getOrderReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop/info": {
         parameters: {
             query?: never;
@@ -857,8 +883,9 @@ export interface paths {
         };
         /**
          * Where and when orders are picked up
-         * @description The shop's name, address, opening hours, phone and e-mail, and how many days a ready
-         *     order is held at the counter, as the server is configured (the same text every order
+         * @description The shop's name, address, opening hours, phone and e-mail, its PAN/VAT number (when
+         *     configured; printed on receipts), and how many days a ready order is held at the
+         *     counter, as the server is configured (the same text every order
          *     e-mail carries). The web app shows it in the order confirmation and on the contact page.
          *     Beyond the spec (which wrote these on the contact page).
          */
@@ -1662,6 +1689,83 @@ export interface components {
             pickupHoldDays: number;
             /** @description The shop's IANA time zone (SHOP_TIME_ZONE, Asia/Kathmandu by default): messages and e-mails say when a hold ends in it ("Mon 30 Nov, 15:45 GMT+5:45"). */
             timeZone: string;
+            /** @description The shop's PAN (Permanent Account Number, 9 digits; a VAT-registered shop's VAT number is its PAN), printed on every receipt (SHOP_PAN). Not sent when the server has none configured. */
+            panNumber?: string;
+        };
+        /**
+         * @description A Completed order's receipt, from what the order recorded when it was placed and handed
+         *     over (never today's prices): the lines at the list price of one copy then, the book
+         *     deals and cart discounts taken off them, and the total charged. In rupees with at most
+         *     two decimals, worked in integer paisa: subtotal - discountTotal = total, and the lines
+         *     and discounts add up to subtotal and discountTotal exactly.
+         */
+        Receipt: {
+            /** @description The shop as the server is configured now (GET /shop/info). */
+            shop: {
+                name: string;
+                address: string;
+                phone: string;
+                email: string;
+                /** @description The shop's PAN/VAT number (SHOP_PAN). Not sent when none is configured. */
+                panNumber?: string;
+                /** @description The shop's IANA time zone (SHOP_TIME_ZONE): show orderDate and handedOverAt in it, as printed at the counter. */
+                timeZone: string;
+            };
+            orderId: components["schemas"]["Uuid"];
+            /** @description The order's short number: the last 8 hex digits of its id, upper case (the web app shows it as "#1A2B3C4D"). */
+            orderNumber: string;
+            /** @description The customer's username. */
+            customer: string;
+            /**
+             * Format: date-time
+             * @description When the order was placed.
+             */
+            orderDate: string;
+            /**
+             * Format: date-time
+             * @description When it was handed over (its history's "completed" event); null for an order completed before the history was kept.
+             */
+            handedOverAt: string | null;
+            /** @description The staff member or admin who handed it over: their username (accounts carry no full name); null when not known. */
+            handedOverBy: string | null;
+            /** @description How the customer paid, as recorded at the handover; null when none was recorded (show "Not recorded"). */
+            paymentMethod: components["schemas"]["PaymentMethod"] | null;
+            /** @description The claim code shown at the handover; null for an order completed before codes were kept on completed orders. */
+            claimCode: string | null;
+            lines: components["schemas"]["ReceiptLine"][];
+            /** @description The lines' lineTotal added up (list prices when the order was placed). */
+            subtotal: number;
+            /** @description What came off the subtotal: each book deal running when the order was placed (kind book, one per line), then the cart discounts the order got (kind cart). Empty when none. */
+            discounts: components["schemas"]["ReceiptDiscount"][];
+            /** @description The discounts' amounts added up. */
+            discountTotal: number;
+            /** @description What the customer paid (the order's finalTotal). */
+            total: number;
+        };
+        ReceiptLine: {
+            bookId: components["schemas"]["Uuid"];
+            title: string;
+            /** @description The book's ISBN when the order was placed. */
+            itemCode: string;
+            /** Format: int32 */
+            quantity: number;
+            /** @description One copy's list price when the order was placed (a running deal is a discount below). */
+            unitPrice: number;
+            /** @description quantity x unitPrice. */
+            lineTotal: number;
+        };
+        ReceiptDiscount: {
+            /**
+             * @description book: a book's deal on one line; cart: a cart discount on the whole order.
+             * @enum {string}
+             */
+            kind: "book" | "cart";
+            /** @description As printed: "Deal on {title}" for a book, the offer's name for the cart ("+5 Books Member", "10 successful orders"; "Cart discount" for a rate no current offer explains). */
+            name: string;
+            /** @description Cart discounts only: the percent of the order's discounted subtotal this one took off. */
+            percent?: number;
+            /** @description What it took off, in Rs. */
+            amount: number;
         };
         Activity: {
             message: string;
@@ -3622,6 +3726,43 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getOrderReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 0dde0000-0000-4000-8000-000000000001 */
+                orderId: components["parameters"]["orderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            /** @description The order is not Completed (yet). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getShopInfo: {
         parameters: {
             query?: never;
@@ -4197,6 +4338,7 @@ export const orderStatusValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const orderEventKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderEventKind"]> = ["placed", "ready", "completed", "cancelled", "expired"];
 export const weekdayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weekday"]> = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 export const cartDiscountCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CartDiscount"]["code"]> = ["bulk", "loyalty"];
+export const receiptDiscountKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReceiptDiscount"]["kind"]> = ["book", "cart"];
 export const bookUpdateFormStartTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["startTime"]> = ["", "null"];
 export const bookUpdateFormEndTimeAnyOf1Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BookUpdateForm"]["endTime"]> = ["", "null"];
 export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["Cash", "eSewa", "Khalti", "Fonepay", "Card"];

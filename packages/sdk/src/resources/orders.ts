@@ -1,5 +1,5 @@
 import { PricesChangedError, isApiError } from '../errors.js';
-import type { CancelOrderResponse, MessageEnvelope, Order, PlaceOrderInput, PlaceOrderResponse, RequestOptions, ShopInfo } from '../types.js';
+import type { CancelOrderResponse, MessageEnvelope, Order, PlaceOrderInput, PlaceOrderResponse, Receipt, RequestOptions, ShopInfo } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
@@ -31,6 +31,12 @@ export interface OrdersApi {
    * code) again; 3 per order an hour, then a 429 `ApiError` with `retryAfter`.
    */
   resendConfirmation(orderId: string, options?: RequestOptions): Promise<MessageEnvelope>;
+  /**
+   * `getOrderReceipt` — a Completed order's receipt: the caller's own order for a customer, any
+   * order for Staff and Admin. Another customer's or an unknown order throws a 404 `ApiError`,
+   * an order not Completed a 400 one ("Only a completed order has a receipt").
+   */
+  receipt(orderId: string, options?: RequestOptions): Promise<Receipt>;
 }
 
 export function ordersApi(raw: RawClient): OrdersApi {
@@ -49,5 +55,6 @@ export function ordersApi(raw: RawClient): OrdersApi {
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),
     resendConfirmation: (orderId, options) => unwrap(raw.POST('/order/resendConfirmation/{orderId}', { params: { path: { orderId } }, ...init(options) })),
+    receipt: (orderId, options) => unwrap(raw.GET('/order/receipt/{orderId}', { params: { path: { orderId } }, ...init(options) })),
   };
 }

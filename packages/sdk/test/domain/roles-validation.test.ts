@@ -32,6 +32,11 @@ describe('roles', () => {
     expect(roleRedirect('User', '/admin')).toBeNull();
     expect(roleRedirect(null, '/cart')).toBeNull();
   });
+
+  it('lets every role open a receipt (staff print it after the handover)', () => {
+    for (const role of ['Admin', 'Staff', 'User']) expect(roleRedirect(role, '/receipt/0dde0000-0000-4000-8000-000000000002')).toBeNull();
+    expect(roleRedirect('Staff', '/receipts')).toBe('/staff');
+  });
 });
 
 describe('isEmailShaped', () => {

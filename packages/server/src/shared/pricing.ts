@@ -119,11 +119,30 @@ export function priceCart<L extends PricedBook & { quantity: number }>(lines: re
   ];
   const discountBp = offers.reduce((sum, offer) => sum + offer.bp, 0);
   const totalPaisa = lessBasisPoints(subtotalPaisa, discountBp);
-  let left = subtotalPaisa - totalPaisa;
-  const discounts = offers.map((offer, index) => {
-    const amountPaisa = index === offers.length - 1 ? left : mulDivHalfUp(subtotalPaisa - totalPaisa, offer.bp, discountBp);
+  const discounts = splitCartDiscount(subtotalPaisa - totalPaisa, offers);
+  return { lines: priced, copies, listSubtotalPaisa, subtotalPaisa, discounts, discountBp, totalPaisa };
+}
+
+/**
+ * The discount total (subtotal - total) over the offers by their percents: each but the last
+ * gets its share rounded half up, the last the rest, so the amounts add up to it exactly.
+ */
+export function splitCartDiscount(discountPaisa: number, offers: readonly CartOffer[]): { offer: CartOffer; amountPaisa: number }[] {
+  const discountBp = offers.reduce((sum, offer) => sum + offer.bp, 0);
+  let left = discountPaisa;
+  return offers.map((offer, index) => {
+    const amountPaisa = index === offers.length - 1 ? left : mulDivHalfUp(discountPaisa, offer.bp, discountBp);
     left -= amountPaisa;
     return { offer, amountPaisa };
   });
-  return { lines: priced, copies, listSubtotalPaisa, subtotalPaisa, discounts, discountBp, totalPaisa };
+}
+
+/**
+ * The offers behind a cart discount rate an order recorded (it keeps the rate, not the
+ * offers), in priceCart's order; null when no set of today's offers adds up to it (an order
+ * placed under other offers).
+ */
+export function cartOffersOfRate(discountBp: number): CartOffer[] | null {
+  const sets: CartOffer[][] = [[], [BULK_DISCOUNT], [LOYALTY_DISCOUNT], [BULK_DISCOUNT, LOYALTY_DISCOUNT]];
+  return sets.find((offers) => offers.reduce((sum, offer) => sum + offer.bp, 0) === discountBp) ?? null;
 }

@@ -28,7 +28,7 @@ export interface ServerSettings {
   mailFrom?: string;
   /** The outbox's retries and sweep (mail/outbox.ts MAIL_DEFAULTS unless given). */
   mail?: Pick<MailDeliveryOptions, 'leaseMs' | 'retryDelayMs' | 'maxRetryDelayMs' | 'maxAttempts' | 'sweepEveryMs'>;
-  /** The shop's name, address, opening hours, phone and e-mail (SHOP_*); the contact page's values by default. */
+  /** The shop's name, address, opening hours, phone, e-mail, time zone and PAN/VAT number (SHOP_*); the contact page's values by default (no PAN). */
   shop?: Partial<Omit<ShopInfo, 'pickupHoldDays'>>;
   publicUrl?: string | undefined;
   webDist?: string | undefined;

@@ -48,6 +48,8 @@ export const publicRoutes: RouteObject[] = [
       { path: 'myOrders', element: page(() => import('../features/orders/orders-page')) },
       { path: 'wishlist', element: page(() => import('../features/books/wishlist-page')) },
       { path: 'cart', element: page(() => import('../features/cart/cart-page')) },
+      // Any signed-in account: the server decides whose receipt it is (a customer's own, any for staff).
+      { path: 'receipt/:orderId', element: page(() => import('../features/receipts/receipt-page')) },
     ],
   },
   { path: '*', element: page(() => import('../features/info-pages/not-found-page')) },

@@ -1,11 +1,12 @@
 // orders: placing an order from the cart, the customer's and everyone's orders, cancelling, the
-// confirmation e-mail again.
+// confirmation e-mail again, a completed order's receipt.
 import { queueMail } from '../../mail/outbox.js';
 import { forgetBestSellers, forgetBooks } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
 import { discountsView } from '../cart/index.js';
 import { expireDueOrders } from './expiry.js';
+import { orderReceipt, receiptView } from './receipt.js';
 import { cancelOrderByCustomer } from './lifecycle.js';
 import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule } from './rules.js';
 import { orderView } from './views.js';
@@ -67,3 +68,6 @@ export const resendOrderConfirmation: Handler<'resendOrderConfirmation'> = async
   await services.mail.deliver([mailId]);
   return { status: 'success', message: 'Confirmation e-mail sent again' };
 };
+
+export const getOrderReceipt: Handler<'getOrderReceipt'> = async ({ caller, params, services }) =>
+  receiptView(await orderReceipt(services.db, caller(), params.orderId), services.shop);

@@ -1,7 +1,7 @@
 import { type Order } from '@pustak/sdk';
 import { canCancelOrder, formatDate, formatDateTime, formatPercentFromFraction, formatRupees, orderStatusLabel } from '@pustak/sdk/domain';
 import { useId, useState } from 'react';
-import { Badge, type BadgeTone, Button, ChevronDownIcon, OrderTimeline } from '../../../components';
+import { Badge, type BadgeTone, Button, ButtonLink, ChevronDownIcon, OrderTimeline } from '../../../components';
 import { cx } from '../../../lib/cx';
 import styles from '../orders-page.module.css';
 import { orderNumber } from './order-view';
@@ -84,6 +84,11 @@ export function OrderCard({
             <span className="visually-hidden">of order {number}</span>
             <ChevronDownIcon size={16} className={cx(styles.chevron, open && styles.chevronOpen)} />
           </button>
+          {order.status === 'Completed' ? (
+            <ButtonLink to={`/receipt/${order.orderId}`} variant="secondary" size="sm">
+              Receipt{' '}<span className="visually-hidden">of order {number}</span>
+            </ButtonLink>
+          ) : null}
           {canCancelOrder(order) ? (
             <Button variant="danger" size="sm" onClick={() => onCancel(order)}>
               Cancel order{' '}<span className="visually-hidden">{number}</span>
