@@ -585,11 +585,13 @@ describe('CORS', () => {
     expect(pre.headers['access-control-allow-origin']).toBe('https://shop.example');
     expect(pre.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
     expect(String(pre.headers['access-control-allow-headers'])).toContain('Authorization');
+    // A client on another origin may send its own request id and an idempotency key (a retried place order).
+    expect(String(pre.headers['access-control-allow-headers'])).toContain('X-Request-Id, Idempotency-Key');
     expect(pre.headers.vary).toBe('Origin');
     const refused = await t.call({ method: 'POST', url: '/api/auth/login', payload: { username: 'sita', password: 'x' }, headers: { origin: 'http://localhost:5173' } });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, WWW-Authenticate');
+    expect(refused.headers['access-control-expose-headers']).toBe('Retry-After, WWW-Authenticate, X-Request-Id');
     for (const origin of ['https://shop.example.evil.example', 'http://shop.example', 'null']) {
       expect((await t.call({ method: 'GET', url: '/api/book/bestSeller', headers: { origin } })).headers['access-control-allow-origin']).toBeUndefined();
       expect((await preflight(t, origin)).headers['access-control-allow-origin']).toBeUndefined();

@@ -60,8 +60,8 @@ const AUTH_PATH = /^\/api\/auth(?:[/?]|$)/i;
 
 const CORS_METHODS = 'GET, POST, PUT, DELETE';
 // X-SignalR-User-Agent: what @microsoft/signalr sends with negotiate in a browser.
-const CORS_HEADERS = 'Authorization, Content-Type, X-Requested-With, X-SignalR-User-Agent';
-const CORS_EXPOSED = 'Retry-After, WWW-Authenticate';
+const CORS_HEADERS = 'Authorization, Content-Type, X-Requested-With, X-SignalR-User-Agent, X-Request-Id, Idempotency-Key';
+const CORS_EXPOSED = 'Retry-After, WWW-Authenticate, X-Request-Id';
 
 /** `https://shop.example/` and `HTTPS://Shop.Example` are the same origin. */
 export function normalizeOrigin(value: string): string | null {
