@@ -279,6 +279,12 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(orders.some((o) => o.status === 'Ready' && o.expiresAt)).toBe(true);
     expect(orders.every((o) => o.claimCode === undefined)).toBe(true);
   },
+  async searchOrders() {
+    const page = await clients.staff.orders.search({ search: ' 7f3a9c21 ', status: ['Pending', 'Ready'], sort: 'oldest', page: 1, pageSize: 10 });
+    expect(page).toMatchObject({ currentPage: 1, pageSize: 10 });
+    expect(page.totalCount).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.items.every((o) => o.claimCode === undefined)).toBe(true);
+  },
   async getShopInfo() {
     const shop = await clients.anonymous.orders.shopInfo();
     expect(shop).toMatchObject({ name: 'Pustak', address: 'Thamel Marg 12, Kathmandu 44600, Nepal', pickupHoldDays: 7 });

@@ -30,6 +30,7 @@ export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
   cancelOrder: ['User'],
   resendOrderConfirmation: ['User'],
   listAllOrders: ['Admin', 'Staff'],
+  searchOrders: ['Admin', 'Staff'],
   verifyOrder: ['Admin', 'Staff'],
   markOrderReady: ['Admin', 'Staff'],
   cancelOrderByShop: ['Admin', 'Staff'],

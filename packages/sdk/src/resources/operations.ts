@@ -58,6 +58,7 @@ export const OPERATIONS: OperationTable = {
   '/order/cancel/{orderId}': { put: 'cancelOrder' },
   '/order/resendConfirmation/{orderId}': { post: 'resendOrderConfirmation' },
   '/order/all': { get: 'listAllOrders' },
+  '/order/search': { get: 'searchOrders' },
   '/staff/readyOrder/{orderId}': { put: 'markOrderReady' },
   '/staff/cancelOrder/{orderId}': { put: 'cancelOrderByShop' },
   '/staff/verifyOrder/{orderId}': { put: 'verifyOrder' },

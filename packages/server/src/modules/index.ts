@@ -69,6 +69,7 @@ export function createHandlers({ genres }: ContractLists) {
     cancelOrder: orders.handlers.cancelOrder,
     resendOrderConfirmation: orders.handlers.resendOrderConfirmation,
     listAllOrders: orders.handlers.listAllOrders,
+    searchOrders: orders.handlers.searchOrders,
     getShopInfo: orders.handlers.getShopInfo,
     // staff
     verifyOrder: staff.handlers.verifyOrder,

@@ -7,7 +7,7 @@ import { formatPercent, paisaToRupees } from '../../shared/money.js';
 import { discountsView } from '../cart/index.js';
 import { expireDueOrders } from './expiry.js';
 import { cancelOrderByCustomer } from './lifecycle.js';
-import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule } from './rules.js';
+import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule, searchOrders as searchOrdersRule } from './rules.js';
 import { orderView } from './views.js';
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
@@ -48,6 +48,21 @@ export const listAllOrders: Handler<'listAllOrders'> = async ({ services }) => {
     status: 'success',
     message: 'Orders retrieved successfully',
     data: (await allOrders(services.db)).map((view) => orderView(view, { forOwner: false })),
+  };
+};
+
+export const searchOrders: Handler<'searchOrders'> = async ({ query, services }) => {
+  await expireDueOrders(services);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 10;
+  const { views, total } = await searchOrdersRule(services.db, { page, pageSize, search: query.search, statuses: query.status, sort: query.sort ?? 'newest' });
+  return {
+    status: 'success',
+    currentPage: page,
+    pageSize,
+    totalCount: total,
+    totalPages: Math.ceil(total / pageSize),
+    data: views.map((view) => orderView(view, { forOwner: false })),
   };
 };
 
