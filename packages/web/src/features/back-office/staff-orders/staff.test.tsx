@@ -65,19 +65,19 @@ describe('staff orders: the counter', () => {
     const summary = (list: HTMLElement[]) =>
       list.map((row) => {
         const cells = within(row).getAllByRole('cell');
-        return [cells[0].textContent, cells[1].textContent, cells[5].textContent, cells[6].textContent];
+        return [cells[0].textContent, cells[1].textContent, cells[4].textContent, cells[5].textContent];
       });
     expect(summary(rows)).toEqual([
-      ['#00000004', 'ram', 'Ready for pickup', 'VerifyCancel'],
-      ['#00000001', 'sita', 'Pending', 'Mark readyVerifyCancel'],
-      ['#00000006', 'hari', 'Pending', 'Mark readyVerifyCancel'],
+      ['#0000000420 November 2026', 'ram', 'Ready for pickup', 'VerifyCancel'],
+      ['#0000000119 November 2026', 'sita', 'Pending', 'Mark readyVerifyCancel'],
+      ['#0000000618 November 2026', 'hari', 'Pending', 'Mark readyVerifyCancel'],
     ]);
-    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
-    expect(within(rows[1]).getAllByRole('cell')[4].textContent).toBe('Rs. 1,510.00');
+    expect(within(rows[1]).getAllByRole('cell')[2].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Rs. 1,510.00');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'all');
     await waitFor(() => expect(lastSearch(api).has('status')).toBe(false));
     await waitFor(() => expect(bodyRows(screen.getByRole('table'))).toHaveLength(10));
-    expect(summary(bodyRows(screen.getByRole('table')))[1]).toEqual(['#00000009', 'bikash', 'Completed', '--']);
+    expect(summary(bodyRows(screen.getByRole('table')))[1]).toEqual(['#0000000919 November 2026', 'bikash', 'Completed', '--']);
   });
 
   it('hands an order over by keyboard alone: code typed in lower case, Enter, Enter, arrow to eSewa, Enter; then the receipt and the next customer', async () => {
