@@ -4,6 +4,7 @@ import { queueMail } from '../../mail/outbox.js';
 import { forgetBestSellers, forgetBooks } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
+import { pageReply } from '../../shared/wire.js';
 import { discountsView } from '../cart/index.js';
 import { expireDueOrders } from './expiry.js';
 import { cancelOrderByCustomer } from './lifecycle.js';
@@ -56,14 +57,7 @@ export const searchOrders: Handler<'searchOrders'> = async ({ query, services })
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 10;
   const { views, total } = await searchOrdersRule(services.db, { page, pageSize, search: query.search, statuses: query.status, sort: query.sort ?? 'newest' });
-  return {
-    status: 'success',
-    currentPage: page,
-    pageSize,
-    totalCount: total,
-    totalPages: Math.ceil(total / pageSize),
-    data: views.map((view) => orderView(view, { forOwner: false })),
-  };
+  return pageReply(page, pageSize, total, views.map((view) => orderView(view, { forOwner: false })));
 };
 
 export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => {
