@@ -122,11 +122,11 @@ describe('staff orders: the counter', () => {
     await waitFor(() => expect(lastSearch(api).has('search')).toBe(false));
   });
 
-  it('opens an order found by a name with the claim code still to type, and asks for it', async () => {
+  it.each(['ram', '00000004', '#00000004'])('opens an order found by %s (a name or its number) with the claim code still to type, and asks for it', async (typed) => {
     const api = spyOnApi();
     const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
     await orderRows();
-    await user.keyboard('ram{Enter}');
+    await user.keyboard(`${typed}{Enter}`);
     expect(await screen.findByText('Showing 1–1 of 1 order')).toBeTruthy();
     await user.keyboard('{Enter}');
     const dialog = screen.getByRole('dialog', { name: 'Verify Order' });
