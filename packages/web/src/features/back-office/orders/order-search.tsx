@@ -144,7 +144,7 @@ export function OrderSearchPanel({
           label="Claim code, order number or customer"
           className={styles.search}
           type="search"
-          placeholder="Claim code, #order number, name or e-mail"
+          placeholder="Claim code, #number or name"
           autoComplete="off"
           spellCheck={false}
           aria-describedby={hint ? hintId : undefined}
