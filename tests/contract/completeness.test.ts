@@ -54,6 +54,8 @@ const SPEC_CALLS: [method: string, path: string, operationId: string, tag: strin
   // Beyond the spec (issue 30, the counter): a completed order's receipt.
   ['GET', '/order/receipt/{orderId}', 'getOrderReceipt', 'orders', 'bearer'],
   // Beyond the spec (issue 29, part 4): the shop's pickup information, from the server's configuration.
+  // Beyond the spec (issue 30, the counter): the orders searched, filtered and paged by the server.
+  ['GET', '/order/search', 'searchOrders', 'orders', 'bearer'],
   ['GET', '/shop/info', 'getShopInfo', 'orders', 'public'],
   ['PUT', '/staff/verifyOrder/{orderId}', 'verifyOrder', 'staff', 'bearer'],
   ['PUT', '/staff/readyOrder/{orderId}', 'markOrderReady', 'staff', 'bearer'],
@@ -184,6 +186,7 @@ describe('request payloads', () => {
     expect(Object.keys(bodySchema('verifyEmail').properties).sort()).toEqual(['Id', 'VerificationCode']);
     expect(Object.keys(bodySchema('addReview').properties).sort()).toEqual(['Comment', 'Stars', 'bookId']);
     expect(Object.keys(bodySchema('setDiscountOffer').properties).sort()).toEqual(['Discount', 'EndTime', 'IsOnSale', 'StartTime']);
+    // PaymentMethod (issue 30) is PascalCase like the ClaimCode the legacy client sends beside it.
     expect(Object.keys(bodySchema('verifyOrder').properties)).toEqual(['ClaimCode', 'PaymentMethod']);
     for (const operationId of ['createAnnouncement', 'updateAnnouncement']) {
       expect(Object.keys(bodySchema(operationId).properties).sort()).toEqual(['Color', 'EndTime', 'IsPinned', 'Message', 'StartTime', 'TextColor']);

@@ -76,6 +76,14 @@ const STAFF_PAGES: Check[] = [
       shown: (page) => page.getByRole('dialog'),
     },
   },
+  {
+    path: '/staff/orders',
+    opens: {
+      state: 'the handover (Verify Order)',
+      click: (page) => page.getByRole('table').getByRole('button', { name: /^Verify the order of ram/ }),
+      shown: (page) => page.getByRole('dialog', { name: 'Verify Order' }).getByRole('group', { name: 'Payment method' }),
+    },
+  },
 ];
 
 /** Opens `path` and waits until its page, data and (storefront) footer are on screen. */

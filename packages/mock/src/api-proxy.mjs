@@ -20,6 +20,7 @@ export const API_BASE = '/api';
 /** Largest request body the gateway takes: a 5 MB cover plus the form's text parts. */
 export const DEFAULT_MAX_BODY_BYTES = 6 * 1024 * 1024;
 const LOGIN_PATH = '/auth/login';
+const ORDER_SEARCH_PATH = '/order/search';
 const VIOLATIONS_HEADER = 'sl-violations';
 // Hop-by-hop and address headers belong to each connection, not to the forwarded request.
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', DELAY_HEADER, FAULT_HEADER]);
@@ -35,6 +36,19 @@ function loginPreference(body) {
   if (password === 'wrong') return 'code=401';
   const name = typeof username === 'string' ? username.trim().toLowerCase() : '';
   return `example=${name === 'admin' || name === 'staff' ? name : 'customer'}`;
+}
+
+/**
+ * The example an order search should get, so a list reads like its query: a search finds the one
+ * order of `found`; no status filter is every status (`all`, `page2` after the first page); a
+ * status filter is the default, the orders waiting for pickup.
+ * @param {URLSearchParams} query
+ * @returns {string | undefined} a Prefer header value
+ */
+function orderSearchPreference(query) {
+  if (query.get('search')?.trim()) return 'example=found';
+  if (query.has('status')) return undefined;
+  return Number(query.get('page') ?? '1') > 1 ? 'example=page2' : 'example=all';
 }
 
 /**
@@ -137,6 +151,10 @@ export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_M
       if (!NOT_FORWARDED.has(name)) headers[name] = value;
     }
     if (!proxyMode && method === 'POST' && pathname === LOGIN_PATH) headers.prefer ??= loginPreference(body);
+    if (!proxyMode && method === 'GET' && pathname === ORDER_SEARCH_PATH && !headers.prefer) {
+      const preference = orderSearchPreference(url.searchParams);
+      if (preference) headers.prefer = preference;
+    }
     delete headers['transfer-encoding'];
     // Always a length (0 when empty): Prism reads a missing body only as "no length, no chunks".
     headers['content-length'] = String(body.length);

@@ -104,6 +104,27 @@ describe('gateway to Prism', () => {
   });
 });
 
+describe('mock order search', () => {
+  const search = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await api(`/order/search${query}`, { headers: { Authorization: 'Bearer mock.staff.token', ...headers } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { totalCount: number; currentPage: number; data: { orderId: string; status: string }[] };
+  };
+
+  it('answers a list that reads like its query: the order a search finds, every status, the orders waiting', async () => {
+    const found = await search('?search=7f3a9c21&status=Pending&status=Ready');
+    expect(found.data.map((o) => o.orderId)).toEqual(['0dde0000-0000-4000-8000-000000000004']);
+    expect(await search('')).toMatchObject({ totalCount: 14, currentPage: 1 });
+    expect(await search('?page=2&sort=oldest')).toMatchObject({ totalCount: 14, currentPage: 2 });
+    const waiting = await search('?status=Pending&status=Ready');
+    expect(new Set(waiting.data.map((o) => o.status))).toEqual(new Set(['Pending', 'Ready']));
+  });
+
+  it("keeps the caller's own Prefer header", async () => {
+    expect((await search('?search=ram', { Prefer: 'example=empty' })).totalCount).toBe(0);
+  });
+});
+
 describe('mock sign-in', () => {
   it.each([
     ['admin', 'Admin', '9b1f6a52-0c1e-4b8e-9d43-5a0f6e1c2a01'],

@@ -173,6 +173,10 @@ export type BookSort = NonNullable<ListBooksParams['sortBy']>;
 export type ListUsersParams = QueryOf<'listUsers'>;
 /** `activity.list`'s filters (actor, kind, from, to) and paging. */
 export type ListActivityParams = QueryOf<'listActivity'>;
+/** `orders.search`'s search, statuses, sort and paging. */
+export type SearchOrdersParams = QueryOf<'searchOrders'>;
+/** One of the sorts `orders.search` accepts. */
+export type OrderSearchSort = NonNullable<SearchOrdersParams['sort']>;
 
 // ---------- unwrapped query results ----------
 /** One page of `books.list`. */
@@ -185,6 +189,15 @@ export interface BookPage {
 /** One page of `activity.list`, newest first. */
 export interface PagedActivity {
   items: ActivityEntry[];
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+/** One page of `orders.search`. */
+export interface PagedOrders {
+  items: Order[];
   currentPage: number;
   pageSize: number;
   totalCount: number;

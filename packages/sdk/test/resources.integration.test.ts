@@ -284,6 +284,12 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(receipt).toMatchObject({ orderNumber: '00000002', paymentMethod: 'eSewa', handedOverBy: 'staff', subtotal: 2650, discountTotal: 180, total: 2470 });
     expect(receipt.lines.map((line) => [line.title, line.quantity, line.unitPrice, line.lineTotal])).toEqual([['Palpasa Cafe', 3, 550, 1650], ['Seto Dharti', 2, 500, 1000]]);
   },
+  async searchOrders() {
+    const page = await clients.staff.orders.search({ search: ' 7f3a9c21 ', status: ['Pending', 'Ready'], sort: 'oldest', page: 1, pageSize: 10 });
+    expect(page).toMatchObject({ currentPage: 1, pageSize: 10 });
+    expect(page.totalCount).toBeGreaterThanOrEqual(page.items.length);
+    expect(page.items.every((o) => o.claimCode === undefined)).toBe(true);
+  },
   async getShopInfo() {
     const shop = await clients.anonymous.orders.shopInfo();
     expect(shop).toMatchObject({ name: 'Pustak', address: 'Thamel Marg 12, Kathmandu 44600, Nepal', pickupHoldDays: 7 });

@@ -204,6 +204,12 @@ const steps: [OperationId, () => Promise<void>][] = [
   ['listAllOrders', async () => {
     expect((await clients.staff.orders.all()).map((o) => o.orderId)).toContain(state.orderId);
   }],
+  ['searchOrders', async () => {
+    const found = await clients.staff.orders.search({ search: ` ${state.claimCode.toLowerCase()} `, status: ['Pending', 'Ready'] });
+    expect(found).toMatchObject({ currentPage: 1, pageSize: 10, totalCount: 1, totalPages: 1 });
+    expect(found.items.map((o) => [o.orderId, o.status, o.claimCode])).toEqual([[state.orderId, 'Ready', undefined]]);
+    expect((await clients.admin.orders.search({ sort: 'total-desc', page: 2, pageSize: 5 })).items).toHaveLength(5);
+  }],
   ['verifyOrder', async () => {
     expect((await clients.staff.staff.verifyOrder(state.orderId, state.claimCode, { paymentMethod: 'eSewa' })).message).toBe('Order verified and stock updated successfully');
   }],

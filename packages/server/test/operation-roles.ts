@@ -31,6 +31,7 @@ export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
   resendOrderConfirmation: ['User'],
   listAllOrders: ['Admin', 'Staff'],
   getOrderReceipt: ['User', 'Staff', 'Admin'],
+  searchOrders: ['Admin', 'Staff'],
   verifyOrder: ['Admin', 'Staff'],
   markOrderReady: ['Admin', 'Staff'],
   cancelOrderByShop: ['Admin', 'Staff'],

@@ -405,6 +405,98 @@ describe('cancel', () => {
   });
 });
 
+describe('order search (the counter)', () => {
+  type Found = { currentPage: number; pageSize: number; totalCount: number; totalPages: number; data: { orderId: string; username: string; status: string; finalTotal: number; orderDate: string; claimCode?: string }[] };
+  async function search(query: string, role: 'staff' | 'admin' = 'staff'): Promise<Found> {
+    const reply = await t.call({ method: 'GET', url: `/api/order/search${query ? `?${query}` : ''}`, token: await t.login(role) });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json();
+  }
+  const ids = (found: Found) => found.data.map((o) => o.orderId);
+
+  it('finds an order by its whole claim code, typed in lower case with spaces, in any status; a part of the code finds nothing', async () => {
+    const { token } = await newCustomer(t, 'counterbuyer');
+    const placed = await buy(token, [[IDS.munaMadan, 1]]);
+    const typed = encodeURIComponent(`  ${placed.claimCode.toLowerCase()} `);
+    const found = await search(`search=${typed}`);
+    expect(ids(found)).toEqual([placed.orderId]);
+    expect(found).toMatchObject({ currentPage: 1, pageSize: 10, totalCount: 1, totalPages: 1 });
+    expect(found.data[0]).not.toHaveProperty('claimCode');
+    expect((await search(`search=${placed.claimCode.slice(0, 7)}`)).totalCount).toBe(0);
+    expect((await search(`search=${placed.claimCode.slice(1)}`)).totalCount).toBe(0);
+    // Handed over, the code still finds it (for its receipt), with how it was paid and by whom.
+    expect((await verify(placed.orderId, placed.claimCode)).statusCode).toBe(200);
+    const completed = await search(`search=${placed.claimCode}&status=Completed`, 'admin');
+    expect(completed.data.map((o) => [o.orderId, o.status])).toEqual([[placed.orderId, 'Completed']]);
+    expect(completed.data[0]).toMatchObject({ handedOverBy: 'staff' });
+  });
+
+  it('finds an order by its number as the web app shows it (#, any case), or by its whole id', async () => {
+    for (const text of ['%2300000006', '00000006', `%23${'00000006'.toLowerCase()}`, IDS.hariPendingOrder.toUpperCase()]) {
+      expect(ids(await search(`search=${text}`)), text).toEqual([IDS.hariPendingOrder]);
+    }
+    // Part of a number is not a number (nor anyone's name).
+    expect((await search('search=0000006')).totalCount).toBe(0);
+  });
+
+  it("finds a customer's orders by part of their username or e-mail, case-insensitively; LIKE's wildcards are plain text", async () => {
+    const byName = await search('search=RAM&sort=oldest');
+    expect(new Set(byName.data.map((o) => o.username))).toEqual(new Set(['ram']));
+    expect(byName.totalCount).toBe(2);
+    expect(ids(await search('search=shrestha%40EXAMPLE'))).toEqual(ids(await search('search=ram')));
+    expect((await search('search=%25')).totalCount).toBe(0);
+    expect((await search('search=_')).totalCount).toBe(0);
+  });
+
+  it('keeps the statuses asked for (waiting for pickup: Pending and Ready), newest first by default', async () => {
+    const waiting = await search('status=Pending&status=Ready');
+    expect(waiting.data.map((o) => [o.orderId, o.status])).toEqual([
+      [IDS.ramReadyOrder, 'Ready'],
+      [IDS.sitaPendingOrder, 'Pending'],
+      [IDS.hariPendingOrder, 'Pending'],
+    ]);
+    expect(ids(await search('status=Cancelled'))).toEqual([IDS.sitaCancelledOrder]);
+    expect(ids(await search('status=Pending&search=hari'))).toEqual([IDS.hariPendingOrder]);
+    expect((await search('status=Expired')).totalCount).toBe(0);
+  });
+
+  it('sorts by date or total with orderId as the last tie-break, and pages with the totals', async () => {
+    const all = await search('pageSize=100');
+    expect(all.totalCount).toBe(14);
+    const dates = all.data.map((o) => Date.parse(o.orderDate));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const oldest = await search('pageSize=100&sort=oldest');
+    expect(oldest.data.map((o) => Date.parse(o.orderDate))).toEqual([...dates].sort((a, b) => a - b));
+    const byTotal = (await search('pageSize=100&sort=total-desc')).data.map((o) => o.finalTotal);
+    expect(byTotal).toEqual([...byTotal].sort((a, b) => b - a));
+    expect(byTotal[0]).toBe(5220.25);
+    const cheapest = (await search('pageSize=100&sort=total-asc')).data.map((o) => o.finalTotal);
+    expect(cheapest).toEqual([...byTotal].reverse());
+    // Pages of 5 put every order on exactly one page.
+    const pages = [];
+    for (let page = 1; page <= 3; page += 1) pages.push(await search(`page=${page}&pageSize=5`));
+    expect(pages.map((p) => [p.currentPage, p.totalCount, p.totalPages, p.data.length])).toEqual([[1, 14, 3, 5], [2, 14, 3, 5], [3, 14, 3, 4]]);
+    expect(pages.flatMap(ids)).toEqual(ids(all));
+    // A page after the last is empty, with the real totals.
+    expect(await search('page=4&pageSize=5')).toMatchObject({ currentPage: 4, totalCount: 14, totalPages: 3, data: [] });
+  });
+
+  it('answers a Ready order whose hold has ended as Expired, not as waiting', async () => {
+    t.clock.set('2100-01-01T00:00:00Z');
+    const waiting = await search('status=Pending&status=Ready');
+    expect(ids(waiting)).not.toContain(IDS.ramReadyOrder);
+    expect(ids(await search('status=Expired'))).toEqual([IDS.ramReadyOrder]);
+  });
+
+  it('refuses what the contract does not allow with 422, never a 5xx', async () => {
+    const staff = await t.login('staff');
+    for (const query of ['status=Shipped', 'sort=price', 'page=0', 'pageSize=101', `search=${'x'.repeat(201)}`, 'status=Pending&status=Ready&status=Completed&status=Cancelled&status=Expired&status=Processing&status=Pending']) {
+      const reply = await t.call({ method: 'GET', url: `/api/order/search?${query}`, token: staff });
+      expect(reply.statusCode, query).toBe(422);
+    }
+  });
+});
+
 describe('cart', () => {
   it('takes a million copies at once, the whole stock, and not one more', async () => {
     const { token } = await newCustomer(t, 'million');

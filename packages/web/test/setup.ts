@@ -26,6 +26,10 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+// user-event's arrow keys walk a radio group through CSS.escape, which jsdom lacks.
+if (!window.CSS?.escape) {
+  Object.defineProperty(window, 'CSS', { configurable: true, value: { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) } });
+}
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 if (!('IntersectionObserver' in window)) {
   class NoopIntersectionObserver {

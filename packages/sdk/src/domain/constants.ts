@@ -4,6 +4,7 @@ import {
   bookFormatValues,
   genreValues,
   orderStatusValues,
+  paymentMethodValues,
   pathsBookAllGetParametersQuerySortByValues,
   roleValues,
   type components,
@@ -100,6 +101,11 @@ export const CART_DISCOUNTS: readonly CartDiscountInfo[] = [
 export type OrderStatusName = Schemas['OrderStatus'];
 /** Order status values (Processing is never written by the server; the legacy dashboard styled it). */
 export const ORDER_STATUSES: readonly OrderStatusName[] = orderStatusValues;
+
+/** How a customer paid at the counter. */
+export type PaymentMethodName = Schemas['PaymentMethod'];
+/** The payment methods a handover records, in the contract's order (Cash first). */
+export const PAYMENT_METHODS: readonly PaymentMethodName[] = paymentMethodValues;
 
 /** One of the account roles. */
 export type RoleName = Schemas['Role'];

@@ -29,6 +29,14 @@ export function canVerifyOrder(order: OrderStatusHolder): boolean {
   return order.status !== 'Completed' && order.status !== 'Cancelled' && order.status !== 'Expired';
 }
 
+/**
+ * An order's number as customers and staff read it: `#` and the last 8 hex digits of its id,
+ * upper-case (`#00000004`). The activity log labels orders so, and `orders.search` finds them by it.
+ */
+export function orderNumber(orderId: string): string {
+  return `#${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}
+
 /** Dashboard status colour: Completed green, Ready (and the legacy Processing) blue, anything else yellow. */
 export function orderStatusTone(status: string): 'green' | 'blue' | 'yellow' {
   if (status === 'Completed') return 'green';

@@ -874,6 +874,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/order/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search, filter, sort and page the orders (Admin and Staff)
+         * @description The counter's and the back office's order list, searched, filtered, sorted and paged by
+         *     the server (`GET /order/all` stays the legacy client's plain list of every order).
+         *
+         *     `search` (trimmed; blank is no search) finds the orders whose
+         *     - claim code is the whole 8-character code, case-insensitive: a part of a code finds
+         *       nothing (the code is the customer's proof at the counter);
+         *     - order number is the text: the last 8 hex digits of the orderId, as the web app and the
+         *       activity log show them (`#9F3C2A1B`; the `#` is optional, any case), or the whole orderId;
+         *     - customer's username or e-mail contains the text, case-insensitively.
+         *
+         *     `status` keeps the orders in any of the statuses given (repeat it:
+         *     `status=Pending&status=Ready` is "waiting for pickup", the counter's default); none is
+         *     every status. `sort`: `newest` (default, orderDate descending), `oldest` (ascending),
+         *     `total-desc` or `total-asc` (finalTotal, then newest first); every sort ends with orderId
+         *     ascending, so pages never overlap or skip an order. Paging as in `GET /user/getallusers`:
+         *     totalPages = ceil(totalCount / pageSize) (0 when nothing matches); a page after the last is
+         *     200 with empty `data` and the real totals. No order in the answer carries its claim code.
+         *     A Ready order whose hold has ended is answered (and stored) Expired first.
+         */
+        get: operations["searchOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop/info": {
         parameters: {
             query?: never;
@@ -2160,6 +2197,18 @@ export interface components {
         OrderList: {
             status: string;
             message: string;
+            data: components["schemas"]["Order"][];
+        };
+        OrderPage: {
+            status: string;
+            /** Format: int32 */
+            currentPage: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int32 */
+            totalCount: number;
+            /** Format: int32 */
+            totalPages: number;
             data: components["schemas"]["Order"][];
         };
         CancelOrderResponse: {
@@ -3763,6 +3812,48 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    searchOrders: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["page"];
+                pageSize?: components["parameters"]["userPageSize"];
+                /**
+                 * @description A claim code (whole), an order number, or part of the customer's username or e-mail.
+                 * @example 7f3a9c21
+                 */
+                search?: string;
+                /**
+                 * @description Statuses to keep (any of them); repeat the parameter for several. None is every status.
+                 * @example [
+                 *       "Pending",
+                 *       "Ready"
+                 *     ]
+                 */
+                status?: components["schemas"]["OrderStatus"][];
+                sort?: "newest" | "oldest" | "total-desc" | "total-asc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the orders that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getShopInfo: {
         parameters: {
             query?: never;
@@ -4329,6 +4420,7 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsBookAllGetParametersQuerySortByValues: ReadonlyArray<FlattenedDeepRequired<paths>["/book/all"]["get"]["parameters"]["query"]["sortBy"]> = ["", "price", "title", "createdat", "newestarrivals", "newrelease", "dealsanddiscount", "awardwinner"];
+export const pathsOrderSearchGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/order/search"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "total-desc", "total-asc"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["User", "Staff", "Admin"];
 export const assignableRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssignableRole"]> = ["Staff", "User"];
 export const bannerColorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BannerColor"]> = ["Blue", "Green", "Red", "Yellow", "Purple"];

@@ -59,6 +59,7 @@ export const OPERATIONS: OperationTable = {
   '/order/resendConfirmation/{orderId}': { post: 'resendOrderConfirmation' },
   '/order/all': { get: 'listAllOrders' },
   '/order/receipt/{orderId}': { get: 'getOrderReceipt' },
+  '/order/search': { get: 'searchOrders' },
   '/staff/readyOrder/{orderId}': { put: 'markOrderReady' },
   '/staff/cancelOrder/{orderId}': { put: 'cancelOrderByShop' },
   '/staff/verifyOrder/{orderId}': { put: 'verifyOrder' },

@@ -1,5 +1,5 @@
 import { PricesChangedError, isApiError } from '../errors.js';
-import type { CancelOrderResponse, MessageEnvelope, Order, PlaceOrderInput, PlaceOrderResponse, Receipt, RequestOptions, ShopInfo } from '../types.js';
+import type { CancelOrderResponse, MessageEnvelope, Order, PagedOrders, PlaceOrderInput, PlaceOrderResponse, Receipt, RequestOptions, SearchOrdersParams, ShopInfo } from '../types.js';
 import { emptyOn404, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
@@ -19,6 +19,13 @@ export interface OrdersApi {
   mine(options?: RequestOptions): Promise<Order[]>;
   /** `listAllOrders` — every order (Admin, Staff), with its history and never a claim code; none (a 404) gives `[]`. */
   all(options?: RequestOptions): Promise<Order[]>;
+  /**
+   * `searchOrders` — Admin, Staff: one page of the orders found by a whole claim code, an order
+   * number (`#9F3C2A1B`) or part of the customer's username or e-mail, kept to the `status`es
+   * given (`['Pending', 'Ready']`: waiting for pickup) and sorted (`newest` by default). Never
+   * carries a claim code.
+   */
+  search(params?: SearchOrdersParams, options?: RequestOptions): Promise<PagedOrders>;
   /**
    * `cancelOrder` — the caller's Pending or Ready order (a Ready one's copies go back into
    * stock); Completed, Cancelled or Expired orders answer 400.
@@ -52,6 +59,10 @@ export function ordersApi(raw: RawClient): OrdersApi {
     },
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
+    async search(params, options) {
+      const { data, currentPage, pageSize, totalCount, totalPages } = await unwrap(raw.GET('/order/search', { params: { query: params ?? {} }, ...init(options) }));
+      return { items: data, currentPage, pageSize, totalCount, totalPages };
+    },
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),
     resendConfirmation: (orderId, options) => unwrap(raw.POST('/order/resendConfirmation/{orderId}', { params: { path: { orderId } }, ...init(options) })),

@@ -343,6 +343,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
     },
   },
+  '0014-order-search': {
+    // The counter's search (orders/rules.ts searchOrders): a whole claim code of an order in any
+    // status (the open ones' unique index covers only Pending and Ready), and an order number,
+    // the last 8 hex digits of the id as the web app shows it. A customer's name or e-mail is
+    // found in users and reaches their orders through orders_user_date. Rolling-upgrade safe:
+    // indexes only.
+    async up(db: Kysely<any>) {
+      await sql`create index orders_claim_code on orders (upper(claim_code)) where claim_code is not null`.execute(db);
+      await sql`create index orders_number on orders (right(id::text, 8))`.execute(db);
+    },
+  },
 };
 
 /** Every migration's name, in the order they run (Kysely runs them by name). */

@@ -114,6 +114,7 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
           claim_code: order.status === 'Pending' || order.status === 'Ready' ? order.orderId.replace(/-/g, '').slice(-8).toUpperCase() : null,
           ready_at: readyAt(order) ? moved(readyAt(order)!) : null,
           expires_at: order.expiresAt ? moved(order.expiresAt) : null,
+          payment_method: order.paymentMethod ?? null,
         })
         .execute();
       for (const event of (order.history ?? []) as Example[]) {

@@ -70,6 +70,7 @@ export function createHandlers({ genres }: ContractLists) {
     resendOrderConfirmation: orders.handlers.resendOrderConfirmation,
     listAllOrders: orders.handlers.listAllOrders,
     getOrderReceipt: orders.handlers.getOrderReceipt,
+    searchOrders: orders.handlers.searchOrders,
     getShopInfo: orders.handlers.getShopInfo,
     // staff
     verifyOrder: staff.handlers.verifyOrder,

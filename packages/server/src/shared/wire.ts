@@ -26,3 +26,8 @@ export function parseInstant(value: string, field: string): Date {
 
 /** `%`, `_` and `\` in a search are literal characters, not patterns. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page in the contract's paging fields (as `GET /user/getallusers`): totalPages = ceil(totalCount / pageSize). */
+export function pageReply<T>(page: number, pageSize: number, total: number, data: T[]) {
+  return { status: 'success', currentPage: page, pageSize, totalCount: total, totalPages: Math.ceil(total / pageSize), data };
+}

@@ -1,19 +1,17 @@
 // activity: the Admin's read of the activity log. No handler here writes it.
 import type { Handler } from '../../shared/handler.js';
-import { iso, type Schemas } from '../../shared/wire.js';
+import { iso, pageReply, type Schemas } from '../../shared/wire.js';
 import { listActivity as listActivityRule } from './rules.js';
 
 export const listActivity: Handler<'listActivity'> = async ({ query, services }) => {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 10;
   const { rows, total } = await listActivityRule(services.db, { ...query, page, pageSize });
-  return {
-    status: 'success',
-    currentPage: page,
+  return pageReply(
+    page,
     pageSize,
-    totalCount: total,
-    totalPages: Math.ceil(total / pageSize),
-    data: rows.map((row) => ({
+    total,
+    rows.map((row) => ({
       activityId: row.id,
       at: iso(row.at),
       actorId: row.actor_id,
@@ -24,5 +22,5 @@ export const listActivity: Handler<'listActivity'> = async ({ query, services })
       before: row.before as Schemas['ActivityFields'],
       after: row.after as Schemas['ActivityFields'],
     })),
-  };
+  );
 };

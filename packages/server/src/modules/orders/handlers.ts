@@ -4,11 +4,12 @@ import { queueMail } from '../../mail/outbox.js';
 import { forgetBestSellers, forgetBooks } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
+import { pageReply } from '../../shared/wire.js';
 import { discountsView } from '../cart/index.js';
 import { expireDueOrders } from './expiry.js';
 import { orderReceipt, receiptView } from './receipt.js';
 import { cancelOrderByCustomer } from './lifecycle.js';
-import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule } from './rules.js';
+import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule, searchOrders as searchOrdersRule } from './rules.js';
 import { orderView } from './views.js';
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
@@ -50,6 +51,14 @@ export const listAllOrders: Handler<'listAllOrders'> = async ({ services }) => {
     message: 'Orders retrieved successfully',
     data: (await allOrders(services.db)).map((view) => orderView(view, { forOwner: false })),
   };
+};
+
+export const searchOrders: Handler<'searchOrders'> = async ({ query, services }) => {
+  await expireDueOrders(services);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 10;
+  const { views, total } = await searchOrdersRule(services.db, { page, pageSize, search: query.search, statuses: query.status, sort: query.sort ?? 'newest' });
+  return pageReply(page, pageSize, total, views.map((view) => orderView(view, { forOwner: false })));
 };
 
 export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => {

@@ -3,6 +3,7 @@ import { transact } from '../../shared/context.js';
 import { forbidden, notFound } from '../../shared/errors.js';
 import type { Handler } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
+import { pageReply } from '../../shared/wire.js';
 import { changeRole, findUser, listUsers } from './rules.js';
 import { userView } from './views.js';
 
@@ -27,7 +28,7 @@ const userPage = (role: 'User' | 'Staff'): Handler<'listUsers'> & Handler<'listS
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 10;
   const { rows, total } = await listUsers(services.db, { role, page, pageSize, search: query.search });
-  return { status: 'success', currentPage: page, pageSize, totalCount: total, totalPages: Math.ceil(total / pageSize), data: rows.map(userView) };
+  return pageReply(page, pageSize, total, rows.map(userView));
 };
 
 export const listCustomers = userPage('User');

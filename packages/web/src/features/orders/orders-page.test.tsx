@@ -30,6 +30,15 @@ describe('/myOrders', () => {
     expect(within(first).getByText('Placed 19 November 2026 · 3 books')).toBeTruthy();
   });
 
+  it('says how a completed order was paid and who handed it over, and nothing of the kind on an open one', async () => {
+    await renderOrders();
+    const completed = await screen.findByRole('article', { name: 'Order #00000008' });
+    expect(within(completed).getByText('Paid by eSewa · Handed over by staff')).toBeTruthy();
+    // Completed before the handover recorded anything: no line.
+    expect(within(screen.getByRole('article', { name: 'Order #00000011' })).queryByText(/Paid by|Handed over/)).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Order #00000001' })).queryByText(/Paid by|Handed over/)).toBeNull();
+  });
+
   it('filters by status and sorts', async () => {
     const { user } = await renderOrders();
     await screen.findByRole('list', { name: 'Orders' });

@@ -1,22 +1,24 @@
 import { type Order } from '@pustak/sdk';
 import { formatDate, formatPercentFromFraction, formatRupees } from '@pustak/sdk/domain';
 import { useState } from 'react';
-import { CountText, OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
+import { OrderId, OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
 import { Button } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
 import styles from './admin-orders.module.css';
-import { AllOrdersPanel } from './all-orders-panel';
 import { CancelOrderDialog, ShopOrderActions } from './order-actions';
+import { OrderSearchPanel, useOrderSearchState } from './order-search';
 import { OrderViewDialog } from './order-view-dialog';
 
 /**
- * /admin/orders: every order, its status, and what the shop can do with it, saved at once:
+ * /admin/orders: the orders, searched, filtered, sorted and paged by the server (every status
+ * by default), each with its status and what the shop can do with it, saved at once:
  * Mark ready (Pending), Cancel with a reason (Pending or Ready), View (its lines and history).
  * The legacy status drop-down, which saved nothing, is replaced by these actions.
  */
 export default function AdminOrdersPage() {
   const [viewing, setViewing] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const search = useOrderSearchState('all');
 
   const columns: Column<Order>[] = [
     { label: 'Order ID', cell: (order) => <OrderId id={order.orderId} /> },
@@ -43,16 +45,9 @@ export default function AdminOrdersPage() {
 
   return (
     <PageStack>
-      <AllOrdersPanel label="All orders">
-        {(rows) => (
-          <>
-            <div className={styles.summary}>
-              <CountText>{rows.length} orders</CountText>
-            </div>
-            <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />
-          </>
-        )}
-      </AllOrdersPanel>
+      <OrderSearchPanel state={search} label="All orders">
+        {(rows) => <DataTable label="Orders table" columns={columns} rows={rows} rowKey={(order) => order.orderId} className={styles.table} />}
+      </OrderSearchPanel>
       <OrderViewDialog order={viewing} onClose={() => setViewing(null)} />
       <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />
     </PageStack>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
 import { bodyRows, columnNames } from '../../../../test/table';
@@ -11,9 +11,15 @@ afterEach(() => {
 });
 
 describe('admin all orders', () => {
-  it('lists every order with totals, the discount rate as a percent, its status and what the shop can do', async () => {
+  it('lists a page of every order with totals, the discount rate as a percent, its status and what the shop can do', async () => {
+    const api = spyOnApi();
     renderWithApp(undefined, options);
     const table = await screen.findByRole('table');
+    // Every status, newest first, one page of ten: asked of the server.
+    const [call] = api.find('GET', '/order/search');
+    expect(Object.fromEntries(call.query)).toEqual({ page: '1', pageSize: '10', sort: 'newest' });
+    expect(screen.getByText('Showing 1–10 of 14 orders')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'All orders pages' })).toBeTruthy();
     expect(columnNames(table)).toEqual([
       'Order ID',
       'Username',
@@ -24,7 +30,7 @@ describe('admin all orders', () => {
       'Status',
     ]);
     const rows = bodyRows(table);
-    expect(rows).toHaveLength(14);
+    expect(rows).toHaveLength(10);
     const anisha = rows[9];
     const cells = within(anisha).getAllByRole('cell').map((cell) => cell.textContent);
     // Total Amount is the server's subtotal (after each book's running discount), worked back
@@ -66,20 +72,41 @@ describe('admin all orders', () => {
     expect(await call.request.json()).toEqual({ reason: 'Out of print' });
   });
 
-  it('says No orders found for an empty list', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', prefer: 'example=empty' }]);
-    renderWithApp(undefined, options);
-    expect(await screen.findByText('No orders found')).toBeTruthy();
+  it('searches, filters, sorts and pages on the server, keeping them in the address', async () => {
+    const api = spyOnApi();
+    const { user, location } = renderWithApp(undefined, options);
+    await screen.findByRole('table');
+    const lastQuery = () => Object.fromEntries(api.find('GET', '/order/search').at(-1)!.query);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Completed');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '10', sort: 'newest', status: 'Completed' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'total-desc');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'total-desc', status: 'Completed' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Claim code, order number or customer' }), '  Anisha {Enter}');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: '1', pageSize: '10', sort: 'total-desc', status: 'Completed', search: 'Anisha' }));
+    expect(location()).toBe('/admin/orders?search=Anisha&show=Completed&sort=total-desc');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'waiting');
+    await waitFor(() => expect(api.find('GET', '/order/search').at(-1)!.query.getAll('status')).toEqual(['Pending', 'Ready']));
   });
 
-  it('treats the legacy 404 as no orders', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', prefer: 'code=404' }]);
-    renderWithApp(undefined, options);
+  it('goes to the next page of the server', async () => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, options);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Showing 11–14 of 14 orders')).toBeTruthy();
+    expect(api.find('GET', '/order/search').at(-1)!.query.get('page')).toBe('2');
+    expect(bodyRows(screen.getByRole('table'))).toHaveLength(4);
+  });
+
+  it('says No orders found when nothing matches', async () => {
+    spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'example=empty' }]);
+    renderWithApp(undefined, { ...options, route: '/admin/orders?search=nobody' });
     expect(await screen.findByText('No orders found')).toBeTruthy();
+    expect(screen.getByText('Nothing matches “nobody”.')).toBeTruthy();
   });
 
   it('says Failed to fetch orders when the list cannot load', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', prefer: 'code=403' }]);
+    spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'code=403' }]);
     renderWithApp(undefined, options);
     expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import { ApiError, NetworkError } from '@pustak/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp, sessionFor } from '../../../../test/render';
-import { tableRows } from '../../../../test/table';
+import { bodyRows, tableRows } from '../../../../test/table';
 import { spyOnApi } from '../../../../test/api-spy';
 import { verifyFailureMessage } from './verify-order-dialog';
 
@@ -53,55 +53,124 @@ describe('staff dashboard', () => {
   });
 });
 
-describe('staff orders', () => {
-  it('offers Mark ready on Pending orders, Verify and Cancel on open ones, nothing on closed ones', async () => {
-    renderWithApp(undefined, { route: '/staff/orders', session: staff });
-    const rows = await orderRows();
-    const summary = rows.map((row) => {
-      const cells = within(row).getAllByRole('cell');
-      return [cells[1].textContent, cells[5].textContent, cells[6].textContent];
-    });
-    expect(summary).toEqual([
-      ['ram', 'Ready for pickup', 'VerifyCancel'],
-      ['bikash', 'Completed', '--'],
-      ['sita', 'Pending', 'Mark readyVerifyCancel'],
-      ['sita', 'Completed', '--'],
-      ['hari', 'Pending', 'Mark readyVerifyCancel'],
-      ['hari', 'Completed', '--'],
-      ['ram', 'Completed', '--'],
-      ['anisha', 'Completed', '--'],
-      ['sita', 'Completed', '--'],
-      ['anisha', 'Completed', '--'],
-      ['nisha', 'Completed', '--'],
-      ['sita', 'Completed', '--'],
-      ['gita', 'Completed', '--'],
-      ['sita', 'Cancelled', '--'],
-    ]);
-    expect(within(rows[2]).getAllByRole('cell')[3].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
-    expect(within(rows[2]).getAllByRole('cell')[4].textContent).toBe('Rs. 1,510.00');
-  });
+describe('staff orders: the counter', () => {
+  const searchBox = () => screen.getByRole('searchbox', { name: 'Claim code, order number or customer' });
+  const lastSearch = (api: ReturnType<typeof spyOnApi>) => api.find('GET', '/order/search').at(-1)!.query;
 
-  it('requires the claim code', async () => {
+  it('shows the orders waiting for pickup by default, with Mark ready, Verify and Cancel; other statuses on request', async () => {
     const api = spyOnApi();
     const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
-    const dialog = await openVerify(user);
-    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const rows = await orderRows();
+    expect(lastSearch(api).getAll('status')).toEqual(['Pending', 'Ready']);
+    const summary = (list: HTMLElement[]) =>
+      list.map((row) => {
+        const cells = within(row).getAllByRole('cell');
+        return [cells[0].textContent, cells[1].textContent, cells[4].textContent, cells[5].textContent];
+      });
+    expect(summary(rows)).toEqual([
+      ['#0000000420 November 2026', 'ram', 'Ready for pickup', 'VerifyCancel'],
+      ['#0000000119 November 2026', 'sita', 'Pending', 'Mark readyVerifyCancel'],
+      ['#0000000618 November 2026', 'hari', 'Pending', 'Mark readyVerifyCancel'],
+    ]);
+    expect(within(rows[1]).getAllByRole('cell')[2].textContent).toBe('Karnali Blues × 2, Muna Madan × 1');
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('Rs. 1,510.00');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'all');
+    await waitFor(() => expect(lastSearch(api).has('status')).toBe(false));
+    await waitFor(() => expect(bodyRows(screen.getByRole('table'))).toHaveLength(10));
+    expect(summary(bodyRows(screen.getByRole('table')))[1]).toEqual(['#0000000919 November 2026', 'bikash', 'Completed', '--']);
+  });
+
+  it('hands an order over by keyboard alone: code typed in lower case, Enter, Enter, arrow to eSewa, Enter; then the receipt and the next customer', async () => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    await orderRows();
+    expect(document.activeElement).toBe(searchBox());
+    // A scanner types the code and Enter: the server finds the order.
+    await user.keyboard('7f3a9c21{Enter}');
+    await waitFor(() => expect(lastSearch(api).get('search')).toBe('7f3a9c21'));
+    expect(await screen.findByText('Showing 1–1 of 1 order')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Enter opens it: the books, the total, the code as typed, and Cash chosen with the keyboard on it.
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Verify Order' });
+    expect(within(dialog).getByText('Order #00000004 by ram on 20 November 2026.')).toBeTruthy();
+    expect(within(within(dialog).getByRole('list', { name: 'Books' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dracula × 1Rs. 1,850.00']);
+    expect(within(dialog).getByText('Total').parentElement!.textContent).toBe('TotalRs. 1,850.00');
+    expect((within(dialog).getByLabelText('Claim code') as HTMLInputElement).value).toBe('7f3a9c21');
+    const methods = within(within(dialog).getByRole('group', { name: 'Payment method' })).getAllByRole('radio');
+    expect(methods.map((radio) => radio.getAttribute('value'))).toEqual(['Cash', 'eSewa', 'Khalti', 'Fonepay', 'Card']);
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'Cash' }));
+    expect((document.activeElement as HTMLInputElement).checked).toBe(true);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: 'eSewa' }));
+    expect((within(dialog).getByRole('radio', { name: 'eSewa' }) as HTMLInputElement).checked).toBe(true);
+    const searchesBefore = api.find('GET', '/order/search').length;
+    // One more Enter confirms the handover.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Order verified and stock updated successfully')).toBeTruthy();
+    const [call] = api.find('PUT', `/staff/verifyOrder/${RAM_ORDER}`);
+    expect(await call.request.json()).toEqual({ ClaimCode: '7F3A9C21', PaymentMethod: 'eSewa' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Order #00000004 handed over to ram, Rs. 1,850.00 paid by eSewa.')).toBeTruthy();
+    const receipt = screen.getByRole('link', { name: 'Print receipt of order #00000004 (opens in a new tab)' });
+    expect(receipt.getAttribute('href')).toBe(`/receipt/${RAM_ORDER}`);
+    expect(receipt.getAttribute('target')).toBe('_blank');
+    // The next customer: the keyboard is back in the emptied search box, the queue read again.
+    expect(document.activeElement).toBe(searchBox());
+    expect((searchBox() as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(api.find('GET', '/order/search').length).toBeGreaterThan(searchesBefore));
+    await waitFor(() => expect(lastSearch(api).has('search')).toBe(false));
+  });
+
+  it.each(['ram', '00000004', '#00000004'])('opens an order found by %s (a name or its number) with the claim code still to type, and asks for it', async (typed) => {
+    const api = spyOnApi();
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    await orderRows();
+    await user.keyboard(`${typed}{Enter}`);
+    expect(await screen.findByText('Showing 1–1 of 1 order')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Verify Order' });
+    const code = within(dialog).getByLabelText('Claim code') as HTMLInputElement;
+    expect(code.value).toBe('');
+    expect(document.activeElement).toBe(code);
+    await user.keyboard('{Enter}');
     expect(within(dialog).getByText('Claim code is required')).toBeTruthy();
     expect(api.find('PUT', '/staff/verifyOrder')).toHaveLength(0);
   });
 
-  it("verifies with the claim code, shows the server's message and refreshes the list", async () => {
+  it('says No orders found for a code that matches nothing, and Enter opens nothing', async () => {
+    spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'example=empty' }]);
+    const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    expect(await screen.findByText('No orders found')).toBeTruthy();
+    await user.keyboard('deadbeef{Enter}');
+    expect(await screen.findByText('Nothing matches “deadbeef”.')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(searchBox());
+  });
+
+  it('says it is loading the orders until they come', async () => {
+    renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    expect(screen.getByRole('status', { name: 'Loading orders' })).toBeTruthy();
+    await orderRows();
+    expect(screen.queryByRole('status', { name: 'Loading orders' })).toBeNull();
+  });
+
+  it('says Failed to fetch orders when the list cannot load', async () => {
+    spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'code=403' }]);
+    renderWithApp(undefined, { route: '/staff/orders', session: staff });
+    expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
+  });
+
+  it('verifies from a row with the claim code, paid in cash unless chosen otherwise', async () => {
     const api = spyOnApi();
     const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
     const dialog = await openVerify(user);
-    const listsBefore = api.find('GET', '/order/all').length;
     await user.type(within(dialog).getByLabelText('Claim code'), '7f3a9c21');
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Order verified and stock updated successfully')).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Verify Order' })).toBeNull();
     const [call] = api.find('PUT', `/staff/verifyOrder/${RAM_ORDER}`);
-    expect(await call.request.json()).toEqual({ ClaimCode: '7F3A9C21' });
-    await waitFor(() => expect(api.find('GET', '/order/all').length).toBeGreaterThan(listsBefore));
+    expect(await call.request.json()).toEqual({ ClaimCode: '7F3A9C21', PaymentMethod: 'Cash' });
   });
 
   it("shows the server's reason when the code is wrong, keeping the code", async () => {
@@ -113,6 +182,7 @@ describe('staff orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Invalid claim code')).toBeTruthy();
     expect((within(dialog).getByLabelText('Claim code') as HTMLInputElement).value).toBe('DEADBEEF');
+    expect(screen.queryByText(/handed over to/)).toBeNull();
   });
 
   it('says Verification error when no answer comes', async () => {
@@ -129,11 +199,11 @@ describe('staff orders', () => {
     const api = spyOnApi();
     const { user } = renderWithApp(undefined, { route: '/staff/orders', session: staff });
     await orderRows();
-    const listsBefore = api.find('GET', '/order/all').length;
+    const listsBefore = api.find('GET', '/order/search').length;
     await user.click(screen.getByRole('button', { name: /^Mark ready the order of hari/ }));
     expect(await screen.findByText('Order is ready for pickup')).toBeTruthy();
     expect(api.find('PUT', '/staff/readyOrder/0dde0000-0000-4000-8000-000000000006')).toHaveLength(1);
-    await waitFor(() => expect(api.find('GET', '/order/all').length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(api.find('GET', '/order/search').length).toBeGreaterThan(listsBefore));
   });
 
   it("says the server's reason when an order cannot be readied (a book short of stock)", async () => {
@@ -160,12 +230,6 @@ describe('staff orders', () => {
     expect(await screen.findByText('Order cancelled successfully')).toBeTruthy();
     const [call] = api.find('PUT', `/staff/cancelOrder/${RAM_ORDER}`);
     expect(await call.request.json()).toEqual({ reason: 'Not collected after three calls' });
-  });
-
-  it('says Failed to fetch orders when the list cannot load', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', prefer: 'code=403' }]);
-    renderWithApp(undefined, { route: '/staff/orders', session: staff });
-    expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
   });
 });
 

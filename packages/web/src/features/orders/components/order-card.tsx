@@ -50,6 +50,7 @@ export function OrderCard({
               Placed {formatDate(order.orderDate)} · {count} {count === 1 ? 'book' : 'books'}
             </p>
             <p className={styles.cardTitles}>{order.bookTitles.join(', ')}</p>
+            {order.status === 'Completed' ? <HandoverLine order={order} /> : null}
           </div>
           <div className={styles.cardSide}>
             <Badge tone={STATUS_TONE[order.status] ?? 'neutral'}>{orderStatusLabel(order.status)}</Badge>
@@ -139,4 +140,10 @@ export function OrderCard({
       </article>
     </li>
   );
+}
+
+/** How a completed order was paid at the counter and who handed it over, as the handover recorded them. */
+function HandoverLine({ order }: { order: Order }) {
+  const parts = [order.paymentMethod ? `Paid by ${order.paymentMethod}` : null, order.handedOverBy ? `Handed over by ${order.handedOverBy}` : null].filter(Boolean);
+  return parts.length ? <p className={styles.cardMeta}>{parts.join(' · ')}</p> : null;
 }

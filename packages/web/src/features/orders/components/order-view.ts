@@ -32,7 +32,5 @@ export function visibleOrders(orders: readonly Order[], filter: StatusFilter, so
   return shown.sort(compare[sort]);
 }
 
-/** A short, readable order number: the last 8 characters of the id. */
-export function orderNumber(orderId: string): string {
-  return `#${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
-}
+/** A short, readable order number (the SDK's, as staff and the activity log read it). */
+export { orderNumber } from '@pustak/sdk/domain';

@@ -1,8 +1,9 @@
-import { useApiCommand } from '../../../../lib/use-api-command';
-import { allOrderKeys } from '../../orders';
+import { type PaymentMethod } from '@pustak/sdk';
+import { useOrderCommand } from '../../orders';
 
-/** Completes an order at pickup with its claim code (`PUT /staff/verifyOrder/{id}`); the lists are read again. */
+/**
+ * Hands an order over at pickup with its claim code and how the customer paid
+ * (`PUT /staff/verifyOrder/{id}`); every order list is read again.
+ */
 export const useVerifyOrder = () =>
-  useApiCommand((api, orderId: string, claimCode: string) => api.staff.verifyOrder(orderId, claimCode), () => [
-    allOrderKeys.all,
-  ]);
+  useOrderCommand((api, orderId: string, claimCode: string, paymentMethod: PaymentMethod) => api.staff.verifyOrder(orderId, claimCode, { paymentMethod }));
