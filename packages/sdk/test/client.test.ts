@@ -119,7 +119,7 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(isApiError(error, 401)).toBe(true);
     expect(error).toMatchObject({
-      name: 'ApiError',
+      name: 'AuthenticationError',
       status: 401,
       message: 'Unauthorized',
       body: { statusCode: 401, message: 'Unauthorized' },
