@@ -70,7 +70,11 @@ function nonFinitePath(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-/** Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. */
+/**
+ * Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. A
+ * missing or unexpected property is named as a place of its own ("body.password"), as the mock
+ * names them.
+ */
 export function validationErrorsMap(errors: ErrorObject[] | FastifySchemaValidationError[], part: string): Record<string, string[]> {
   const map: Record<string, string[]> = {};
   for (const error of errors as ErrorObject[]) {
@@ -79,9 +83,25 @@ export function validationErrorsMap(errors: ErrorObject[] | FastifySchemaValidat
     const path = `${error.instancePath ?? ''}${missing}${extra}`.split('/').filter(Boolean).join('.');
     const key = path ? `${part}.${path}` : part;
     let message = error.message ?? 'is invalid';
+    if (error.keyword === 'required') message = 'is required';
     if (error.keyword === 'additionalProperties') message = 'is not allowed here';
     if (error.keyword === 'enum') message = `${message}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
     (map[key] ??= []).includes(message) || map[key]!.push(message);
   }
   return map;
+}
+
+const PLACES: Record<string, string> = { query: 'query parameter', path: 'path parameter', header: 'header', body: 'body property' };
+
+/**
+ * The problem details' `detail`: every place and the rule it broke, phrased as the mock
+ * (Prism) phrases them: "Request query parameter pageSize must be >= 1; Request body property
+ * quantity must be >= 1".
+ */
+export function validationDetail(errors: Record<string, string[]>): string {
+  return Object.entries(errors).flatMap(([place, messages]) => {
+    const [part = '', ...field] = place.split('.');
+    const where = field.length && PLACES[part] ? `Request ${PLACES[part]} ${field.join('.')}` : PLACES[part] ? `Request ${part}` : '';
+    return messages.map((message) => (where ? `${where} ${message}` : message));
+  }).join('; ');
 }
