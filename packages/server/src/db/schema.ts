@@ -98,6 +98,8 @@ export interface OrdersTable {
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the customer was told the hold ends within a day (migration 0011); null: not yet. */
   reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The place order request's Idempotency-Key (migration 0015); null: sent without one. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One step of an order's history (migration 0009). */

@@ -119,11 +119,26 @@ export function priceCart<L extends PricedBook & { quantity: number }>(lines: re
   ];
   const discountBp = offers.reduce((sum, offer) => sum + offer.bp, 0);
   const totalPaisa = lessBasisPoints(subtotalPaisa, discountBp);
+  return { lines: priced, copies, listSubtotalPaisa, subtotalPaisa, discounts: splitDiscount(offers, subtotalPaisa, totalPaisa), discountBp, totalPaisa };
+}
+
+/**
+ * The discount total (subtotal - total) split over the offers by their percents: each but the
+ * last gets its share rounded half up, the last the rest, so the amounts add up to it exactly.
+ */
+export function splitDiscount(offers: readonly CartOffer[], subtotalPaisa: number, totalPaisa: number): { offer: CartOffer; amountPaisa: number }[] {
+  const discountBp = offers.reduce((sum, offer) => sum + offer.bp, 0);
   let left = subtotalPaisa - totalPaisa;
-  const discounts = offers.map((offer, index) => {
+  return offers.map((offer, index) => {
     const amountPaisa = index === offers.length - 1 ? left : mulDivHalfUp(subtotalPaisa - totalPaisa, offer.bp, discountBp);
     left -= amountPaisa;
     return { offer, amountPaisa };
   });
-  return { lines: priced, copies, listSubtotalPaisa, subtotalPaisa, discounts, discountBp, totalPaisa };
+}
+
+/** The cart offers a placed order's discount (its basis points) was made of, in the cart's order. */
+export function offersOfDiscount(discountBp: number): CartOffer[] {
+  const both = [BULK_DISCOUNT, LOYALTY_DISCOUNT];
+  const subsets = [[], [BULK_DISCOUNT], [LOYALTY_DISCOUNT], both];
+  return subsets.find((offers) => offers.reduce((sum, offer) => sum + offer.bp, 0) === discountBp) ?? [];
 }
