@@ -19,6 +19,7 @@ export {
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
 export type { RetryEnvironment } from './retry.js';
+export type { Page } from './pages.js';
 export { connectNotifications } from './notifications.js';
 export type {
   ConnectNotificationsOptions, ConnectionState, NotificationConnection, NotificationLogger, NotificationTransport,
