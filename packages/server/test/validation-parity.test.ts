@@ -3,10 +3,11 @@
 // `body.password`...) in the contract's spelling, and a `detail` that says which rule each broke,
 // so a front end built on the mock reads the server's refusals the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM package without type declarations (in this package's test config)
 import { startMock } from '@pustak/mock';
 import { IDS, startTestServer, type TestServer } from './helpers.js';
 
-type RunningMock = Awaited<ReturnType<typeof startMock>>;
+type RunningMock = { url: string; close(): Promise<void> };
 const quiet = { info() {}, warn() {}, error() {}, log() {} };
 
 let t: TestServer;
@@ -14,7 +15,7 @@ let mock: RunningMock;
 const tokens = { server: { admin: '', customer: '' }, mock: { admin: 'mock.admin.token', customer: 'mock.customer.token' } };
 
 beforeAll(async () => {
-  [t, mock] = await Promise.all([startTestServer({ listen: true }), startMock({ port: 0, log: quiet })]);
+  [t, mock] = await Promise.all([startTestServer({ listen: true }), startMock({ port: 0, log: quiet }) as Promise<RunningMock>]);
   tokens.server.admin = await t.login('admin');
   tokens.server.customer = await t.login('sita');
 }, 120_000);
