@@ -47,29 +47,19 @@ export class ApiError extends Error {
 }
 
 /** 400: the server refused the request by one of its rules (its message says which). */
-export class BadRequestError extends ApiError {
-  override readonly name: string = 'BadRequestError';
-}
+export class BadRequestError extends ApiError { override readonly name: string = 'BadRequestError'; }
 
 /** 401: no valid bearer token (signed out, expired, revoked), or a wrong password at sign-in. */
-export class AuthenticationError extends ApiError {
-  override readonly name: string = 'AuthenticationError';
-}
+export class AuthenticationError extends ApiError { override readonly name: string = 'AuthenticationError'; }
 
 /** 403: signed in, but the caller's role may not do this. */
-export class PermissionDeniedError extends ApiError {
-  override readonly name: string = 'PermissionDeniedError';
-}
+export class PermissionDeniedError extends ApiError { override readonly name: string = 'PermissionDeniedError'; }
 
 /** 404: the thing named in the path does not exist. */
-export class NotFoundError extends ApiError {
-  override readonly name: string = 'NotFoundError';
-}
+export class NotFoundError extends ApiError { override readonly name: string = 'NotFoundError'; }
 
 /** 409: the request conflicts with the current state (e.g. the cart's prices changed). */
-export class ConflictError extends ApiError {
-  override readonly name: string = 'ConflictError';
-}
+export class ConflictError extends ApiError { override readonly name: string = 'ConflictError'; }
 
 /**
  * 422: the request breaks the contract. `errors` maps each place to the rules it broke, with
@@ -89,19 +79,11 @@ export class UnprocessableEntityError extends ApiError {
 /** 429: too many attempts; `retryAfter` is the server's wait in seconds, or null without one. */
 export class RateLimitError extends ApiError {
   override readonly name: string = 'RateLimitError';
-  readonly retryAfter: number | null;
-
-  constructor(init: ApiErrorInit) {
-    super(init);
-    const ms = retryAfterMs(this.headers.get('Retry-After'), Date.now());
-    this.retryAfter = ms === null ? null : Math.ceil(ms / 1000);
-  }
+  readonly retryAfter = retryAfterSeconds(this.headers);
 }
 
 /** 500 and any 5xx but 503: the server failed; nothing says whether the request took effect. */
-export class InternalServerError extends ApiError {
-  override readonly name: string = 'InternalServerError';
-}
+export class InternalServerError extends ApiError { override readonly name: string = 'InternalServerError'; }
 
 /**
  * 503: the server could not handle the request now (its database is unreachable) and did not
@@ -109,13 +91,7 @@ export class InternalServerError extends ApiError {
  */
 export class ServiceUnavailableError extends ApiError {
   override readonly name: string = 'ServiceUnavailableError';
-  readonly retryAfter: number | null;
-
-  constructor(init: ApiErrorInit) {
-    super(init);
-    const ms = retryAfterMs(this.headers.get('Retry-After'), Date.now());
-    this.retryAfter = ms === null ? null : Math.ceil(ms / 1000);
-  }
+  readonly retryAfter = retryAfterSeconds(this.headers);
 }
 
 const BY_STATUS: Partial<Record<number, new (init: ApiErrorInit) => ApiError>> = {
@@ -145,6 +121,12 @@ export function retryAfterMs(value: string | null, now: number): number | null {
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The answer's `Retry-After` in whole seconds from now, or null without a readable one. */
+function retryAfterSeconds(headers: Headers): number | null {
+  const ms = retryAfterMs(headers.get('Retry-After'), Date.now());
+  return ms === null ? null : Math.ceil(ms / 1000);
 }
 
 /** A problem details' `errors`, kept only where it is the `{ place: [messages] }` map. */

@@ -6,6 +6,7 @@ import {
   PermissionDeniedError, PricesChangedError, RateLimitError, ServiceUnavailableError, TimeoutError, UnprocessableEntityError,
   createPustakClient, isAbortError, isNetworkError, type PustakClientOptions,
 } from '../src/index.js';
+import { rejection } from './rejection.js';
 
 const BASE = 'http://api.test/api';
 const NOW = Date.parse('2026-11-27T10:00:00Z');
@@ -34,15 +35,6 @@ function scripted(steps: Step[], options: Partial<PustakClientOptions> = {}) {
     ...options,
   });
   return { client, requests, delays };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject');
 }
 
 afterEach(() => {
