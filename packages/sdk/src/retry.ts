@@ -66,11 +66,14 @@ export function createTransport(
     const maxRetries = facts.call.maxRetries ?? defaults.maxRetries;
     const timeoutMs = facts.call.timeoutMs ?? defaults.timeoutMs;
     const keyed = request.headers.has('Idempotency-Key');
+    // Read once, sent as bytes by each attempt: a body can be read once, and a request copied
+    // with its body as a stream goes out streamed (browsers' tools then show no body).
+    const body = request.body === null ? undefined : await request.clone().arrayBuffer();
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= maxRetries;
       let delay: number | null;
       try {
-        const response = await attemptOnce(fetch, request, timeoutMs, facts.operation);
+        const response = await attemptOnce(fetch, request, body, timeoutMs, facts.operation);
         const { status } = response;
         const retried = RETRIED_STATUSES.has(status) || status >= 500;
         const allowed = facts.idempotent || NOT_PROCESSED.has(status) || (keyed && status !== 409);
@@ -92,6 +95,7 @@ export function createTransport(
 async function attemptOnce(
   fetch: (request: Request) => Promise<Response>,
   request: Request,
+  body: ArrayBuffer | undefined,
   timeoutMs: number,
   operation: string,
 ): Promise<Response> {
@@ -99,8 +103,8 @@ async function attemptOnce(
   const timer = new AbortController();
   const timeout = bounded ? setTimeout(() => timer.abort(new TimeoutError(operation, timeoutMs)), timeoutMs) : undefined;
   try {
-    // A copy per attempt: a body can be read once, and the original must stay sendable.
-    return await fetch(bounded ? new Request(request.clone(), { signal: anySignal([request.signal, timer.signal]) }) : request.clone());
+    const signal = bounded ? anySignal([request.signal, timer.signal]) : request.signal;
+    return await fetch(new Request(request, { ...(body === undefined ? {} : { body }), signal }));
   } catch (error) {
     if (timer.signal.aborted && !request.signal.aborted) throw timer.signal.reason as TimeoutError;
     throw error;
