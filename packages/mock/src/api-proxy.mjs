@@ -21,6 +21,8 @@ export const API_BASE = '/api';
 export const DEFAULT_MAX_BODY_BYTES = 6 * 1024 * 1024;
 const LOGIN_PATH = '/auth/login';
 const ORDER_SEARCH_PATH = '/order/search';
+/** The `Retry-After` of a fault's 503, in seconds (the server's database-unavailable 503 sends 2). */
+export const RETRY_AFTER_SECONDS = 1;
 const VIOLATIONS_HEADER = 'sl-violations';
 // Hop-by-hop and address headers belong to each connection, not to the forwarded request.
 const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer', DELAY_HEADER, FAULT_HEADER]);
@@ -76,23 +78,62 @@ export function parseViolations(header) {
 
 /**
  * Problem details of a 422 that say which field broke which rule: `errors` maps each place
- * ("body.Discount", "query.page", "body") to Prism's messages, and `detail` lists them all.
+ * ("body.Discount", "query.pageSize", "path.bookId", "body.password" for a missing property,
+ * "body" for the body as a whole) to Prism's messages, and `detail` lists them all. Prism
+ * lower-cases parameter names; `parameterNames` (lower case -> the contract's spelling) puts
+ * them back, so the places read as the server's do.
  * @param {Violation[]} violations
+ * @param {Map<string, string>} [parameterNames]
  */
-export function validationProblem(violations) {
+export function validationProblem(violations, parameterNames = new Map()) {
   /** @type {Record<string, string[]>} */
   const errors = {};
+  /** @type {string[]} */
+  const details = [];
   for (const violation of violations) {
-    const where = violation.location.filter((part, index) => !(index === 0 && part === 'request')).join('.') || 'request';
-    (errors[where] ??= []).push(violation.message);
+    const location = violation.location.filter((part, index) => !(index === 0 && part === 'request'));
+    let message = violation.message;
+    const [part, name] = location;
+    const spelled = name === undefined ? undefined : parameterNames.get(name.toLowerCase());
+    if (part !== 'body' && name !== undefined && spelled) {
+      location[1] = spelled;
+      message = message.replace(`parameter ${name} `, `parameter ${spelled} `);
+    }
+    // A missing or unexpected property is the place of its own, not of the object holding it.
+    const property = /must have required property '([^']+)'$/.exec(message)?.[1] ?? /must NOT have additional properties; found '([^']+)'$/.exec(message)?.[1];
+    if (part === 'body' && property) location.push(property);
+    const where = location.join('.') || 'request';
+    (errors[where] ??= []).push(message);
+    details.push(message);
   }
   return {
     type: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
     title: 'One or more validation errors occurred.',
     status: 422,
-    detail: violations.map((v) => v.message).join('; ') || 'The request does not match the API contract.',
+    detail: details.join('; ') || 'The request does not match the API contract.',
     errors,
   };
+}
+
+/**
+ * Every parameter name of the contract, by its lower-case spelling.
+ * @param {unknown} contract the parsed OpenAPI document
+ * @returns {Map<string, string>}
+ */
+export function contractParameterNames(contract) {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  /** @param {unknown} node */
+  const visit = (node) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const record = /** @type {Record<string, unknown>} */ (node);
+      if (typeof record.name === 'string' && typeof record.in === 'string') names.set(record.name.toLowerCase(), record.name);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit(contract);
+  return names;
 }
 
 /**
@@ -102,11 +143,12 @@ export function validationProblem(violations) {
  *   faults: Faults,
  *   maxBodyBytes?: number,
  *   proxyMode?: boolean,
+ *   parameterNames?: Map<string, string>,
  *   onViolations?: (report: { method: string, path: string, status: number, violations: Violation[] }) => void,
  * }} options
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, url: URL) => Promise<void>}
  */
-export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, proxyMode = false, onViolations = () => {} }) {
+export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, proxyMode = false, parameterNames = new Map(), onViolations = () => {} }) {
   const target = new URL(prismUrl);
 
   return async function proxyToPrism(req, res, url) {
@@ -141,6 +183,8 @@ export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_M
     if (fault.fault) {
       const status = Number(fault.fault);
       log.info(`${method} ${req.url} -> ${status} (mock fault)`);
+      // As the server's 503 (ServiceUnavailable in the contract): nothing processed, try again then.
+      if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       sendJson(res, status, { status: 'error', statusCode: status, message: status === 503 ? 'Service Unavailable (mock fault)' : 'Internal Server Error (mock fault)' });
       return;
     }
@@ -184,7 +228,7 @@ export function createApiProxy({ prismUrl, log, faults, maxBodyBytes = DEFAULT_M
       // the example cover URLs at the origin this caller used (the mock serves the covers).
       readBody(prismRes).then((raw) => {
         const text = isProblem
-          ? JSON.stringify(validationProblem(violations.filter((v) => v.location[0] === 'request')))
+          ? JSON.stringify(validationProblem(violations.filter((v) => v.location[0] === 'request'), parameterNames))
           : rewriteCoverOrigin(raw.toString('utf8'), callerOrigin(req.headers));
         const out = Buffer.from(text, 'utf8');
         delete back['transfer-encoding'];

@@ -11,7 +11,9 @@
 // hub and everything else under /hubs are forwarded to that backend, and every request or
 // response that breaks the contract is reported (console and /__mock/violations).
 import { createServer, request as httpRequest } from 'node:http';
-import { API_BASE, DEFAULT_MAX_BODY_BYTES, createApiProxy } from './api-proxy.mjs';
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
+import { API_BASE, DEFAULT_MAX_BODY_BYTES, contractParameterNames, createApiProxy } from './api-proxy.mjs';
 import { CONTROL_BASE, createControls, startSampleBroadcasts } from './controls.mjs';
 import { COVERS_PATH, serveCover } from './covers.mjs';
 import { createFaults } from './faults.mjs';
@@ -172,6 +174,7 @@ export async function startMock({
     faults,
     maxBodyBytes,
     proxyMode: Boolean(upstream),
+    parameterNames: contractParameterNames(YAML.parse(readFileSync(specPath, 'utf8'))),
     onViolations(report) {
       reports.push({ at: new Date().toISOString(), ...report });
       if (reports.length > KEPT_VIOLATIONS) reports.shift();

@@ -57,7 +57,7 @@ describe('422 with the reasons', () => {
     expect(problem).toMatchObject({ status: 422, title: 'One or more validation errors occurred.' });
     expect(problem.errors['body.Discount'].join(' ')).toMatch(/pattern/);
     expect(problem.errors['body.StartTime'].join(' ')).toMatch(/date-time/);
-    expect(problem.errors.body.join(' ')).toMatch(/additional properties.*Colour/);
+    expect(problem.errors['body.Colour'].join(' ')).toMatch(/additional properties.*Colour/);
     expect(problem.detail).toMatch(/Discount/);
   });
 
@@ -77,6 +77,8 @@ describe('failures and latency on demand', () => {
     expect((await api('/book/bestSeller')).status).toBe(503);
     const second = await api('/book/bestSeller');
     expect(second.status).toBe(503);
+    // As the server's 503: nothing was processed, and it says when to try again.
+    expect(second.headers.get('retry-after')).toBe('1');
     expect(await second.json()).toMatchObject({ message: 'Service Unavailable (mock fault)' });
     expect((await api('/book/bestSeller')).status).toBe(200);
     expect((await (await control('faults')).json()).faults).toEqual([]);

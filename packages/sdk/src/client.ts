@@ -11,7 +11,8 @@ import { catalogApi, type CatalogApi } from './resources/catalog-admin.js';
 import { activityApi, type ActivityApi } from './resources/activity.js';
 import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
-import { operationOf } from './resources/operations.js';
+import { isIdempotent, operationOf } from './resources/operations.js';
+import { createTransport, type RetryEnvironment } from './retry.js';
 import { ordersApi, type OrdersApi } from './resources/orders.js';
 import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
 import { staffApi, type StaffApi } from './resources/staff.js';
@@ -30,6 +31,15 @@ export interface PustakClientOptions {
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Headers sent with every request; per-call `RequestOptions.headers` win. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Retries of a failed call (default 2; 0 turns them off; a call's `maxRetries` wins): network
+   * errors, timeouts, 408, 409, 429 and 5xx, for calls that may be repeated (see README).
+   */
+  maxRetries?: number | undefined;
+  /** Each attempt's timeout in milliseconds (default 60 000; 0: none); a call's `timeoutMs` wins. */
+  timeoutMs?: number | undefined;
+  /** The retries' clock and randomness, for tests (`sleep`, `random`, `now`). */
+  retryEnvironment?: RetryEnvironment | undefined;
 }
 
 /** The SDK: one group per API tag, plus the underlying openapi-fetch client. */
@@ -52,18 +62,23 @@ export interface PustakClient {
 }
 
 /**
- * Creates a client for the Pustak API. There is no default timeout: pass an `AbortSignal`
- * (for example `AbortSignal.timeout(10_000)`) in a call's options to bound it.
+ * Creates a client for the Pustak API. Each attempt of a call times out after `timeoutMs`
+ * (60 s) with a `TimeoutError`; a call's `signal` cancels it sooner with the platform's
+ * `AbortError`. Failed calls that may be repeated are retried `maxRetries` times (2).
  */
 export function createPustakClient(options: PustakClientOptions): PustakClient {
   const raw = createClient<paths>({
     baseUrl: options.baseUrl,
-    // Looked up per call rather than captured now, so a fetch stubbed or polyfilled after the
-    // client was created (tests, service workers) is still the one used.
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    fetch: createTransport(
+      // Looked up per call rather than captured now, so a fetch stubbed or polyfilled after the
+      // client was created (tests, service workers) is still the one used.
+      options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+      { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 60_000 },
+      options.retryEnvironment,
+    ),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  raw.use(createPustakMiddleware({ getToken: options.getToken, onUnauthorized: options.onUnauthorized, operationOf }));
+  raw.use(createPustakMiddleware({ getToken: options.getToken, onUnauthorized: options.onUnauthorized, operationOf, isIdempotent }));
   return {
     raw,
     auth: authApi(raw),

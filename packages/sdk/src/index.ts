@@ -2,7 +2,9 @@
  * @pustak/sdk — typed client for the Pustak bookstore API.
  *
  * - `createPustakClient()` : resource groups over openapi-fetch, typed from openapi/openapi.yaml
- * - `ApiError` / `NetworkError` : the two ways a call fails (`PricesChangedError`: an order not placed)
+ * - `ApiError` / `NetworkError` : the two ways a call fails (one `ApiError` subclass per status
+ *   family, `PricesChangedError`: an order not placed; `TimeoutError`: no answer in time);
+ *   retried first where that is safe
  * - `connectNotifications()` : the live SignalR hub, loaded on demand
  * - domain helpers (formatting, sale countdown text, banners, paging...) : pure functions, also at
  *   `@pustak/sdk/domain`; prices, cart totals and discounts are the server's figures, not computed here
@@ -10,10 +12,14 @@
 export { createPustakClient } from './client.js';
 export type { PustakClient, PustakClientOptions } from './client.js';
 export {
-  ApiError, NetworkError, PricesChangedError, isAbortError, isApiError, isNetworkError, isPricesChangedError, serverMessageOf,
+  ApiError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NetworkError, NotFoundError,
+  PermissionDeniedError, PricesChangedError, RateLimitError, ServiceUnavailableError, TimeoutError, UnprocessableEntityError,
+  apiErrorFrom, isAbortError, isApiError, isNetworkError, isPricesChangedError, isTimeoutError, serverMessageOf,
 } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
+export type { RetryEnvironment } from './retry.js';
+export type { Page } from './pages.js';
 export { connectNotifications } from './notifications.js';
 export type {
   ConnectNotificationsOptions, ConnectionState, NotificationConnection, NotificationLogger, NotificationTransport,

@@ -1,5 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
-import { ApiError, NetworkError, isAbortError } from './errors.js';
+import { NetworkError, apiErrorFrom, isAbortError, type ApiError } from './errors.js';
+import { describeRequest, type RetrySettings } from './retry.js';
 
 /** Returns the current bearer token, or nothing when signed out. May be async. */
 export type TokenProvider = () => string | null | undefined | Promise<string | null | undefined>;
@@ -10,7 +11,15 @@ export interface PustakMiddlewareOptions {
   onUnauthorized?: ((error: ApiError) => void) | undefined;
   /** Names the operation behind a request, for error reports. */
   operationOf: (method: string, schemaPath: string) => string;
+  /** Whether sending the operation twice does what sending it once does (retries). */
+  isIdempotent?: ((operation: string, method: string) => boolean) | undefined;
 }
+
+/**
+ * The key under which `RequestOptions`' retry settings travel from a resource call to the
+ * transport: openapi-fetch copies request options it does not know onto the Request.
+ */
+export const CALL_SETTINGS = 'pustakCall';
 
 /**
  * The ApiError built for a failed response, kept so the resource layer throws the very
@@ -29,12 +38,18 @@ export function apiErrorFor(response: Response): ApiError | undefined {
  *   Authorization header on the request wins);
  * - turns every non-2xx response into an {@link ApiError} and reports 401s to
  *   `onUnauthorized` (the caller still gets the error);
- * - wraps fetch rejections in {@link NetworkError}, except aborts, which stay abort errors.
+ * - wraps fetch rejections in {@link NetworkError}, except aborts, which stay abort errors;
+ * - tells the transport (retry.ts) which operation a request is, whether it may be repeated,
+ *   and the call's own retry settings.
  */
 export function createPustakMiddleware(options: PustakMiddlewareOptions): Middleware {
   const { getToken, onUnauthorized, operationOf } = options;
+  const isIdempotent = options.isIdempotent ?? ((_operation: string, method: string) => method === 'GET' || method === 'HEAD');
   return {
-    async onRequest({ request }) {
+    async onRequest({ request, schemaPath }) {
+      const operation = operationOf(request.method, schemaPath);
+      const call = (request as unknown as Record<string, unknown>)[CALL_SETTINGS] as Partial<RetrySettings> | undefined;
+      describeRequest(request, { operation, idempotent: isIdempotent(operation, request.method), call: call ?? {} });
       if (!getToken || request.headers.has('Authorization')) return undefined;
       const token = await getToken();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
@@ -42,10 +57,11 @@ export function createPustakMiddleware(options: PustakMiddlewareOptions): Middle
     },
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return undefined;
-      const error = new ApiError({
+      const error = apiErrorFrom({
         status: response.status,
         body: await readBody(response),
         operation: operationOf(request.method, schemaPath),
+        headers: response.headers,
       });
       errors.set(response, error);
       if (response.status === 401 && onUnauthorized) {
@@ -59,7 +75,7 @@ export function createPustakMiddleware(options: PustakMiddlewareOptions): Middle
       return undefined;
     },
     onError({ request, error, schemaPath }) {
-      if (request.signal.aborted || isAbortError(error)) return undefined;
+      if (request.signal.aborted || isAbortError(error) || error instanceof NetworkError) return undefined;
       return new NetworkError(operationOf(request.method, schemaPath), error);
     },
   };

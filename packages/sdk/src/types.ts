@@ -13,6 +13,10 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Extra headers for this call only (e.g. `Prefer` for the mock), over the client defaults. */
   headers?: Record<string, string> | undefined;
+  /** Retries of this call, over the client's `maxRetries` (0: none). */
+  maxRetries?: number | undefined;
+  /** Each attempt's timeout in milliseconds, over the client's `timeoutMs` (0: none). */
+  timeoutMs?: number | undefined;
 }
 
 /** A point in time: a `Date` or anything `new Date()` parses; sent as an ISO timestamp. */

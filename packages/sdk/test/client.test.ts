@@ -5,6 +5,7 @@ import {
   ApiError, NetworkError, createPustakClient, isApiError, isNetworkError, serverMessageOf,
   type Announcement, type Book, type BookInput, type PustakClientOptions,
 } from '../src/index.js';
+import { rejection } from './rejection.js';
 
 const BASE = 'http://api.test/api';
 const BOOK_ID = '0f0e0000-0000-4000-8000-000000000003';
@@ -29,15 +30,6 @@ function observed(reply: Reply = ok, options: Partial<PustakClientOptions> = {})
     return request;
   };
   return { client, fetch, requests, last };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to reject');
 }
 
 describe('bearer token', () => {
@@ -119,7 +111,7 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(isApiError(error, 401)).toBe(true);
     expect(error).toMatchObject({
-      name: 'ApiError',
+      name: 'AuthenticationError',
       status: 401,
       message: 'Unauthorized',
       body: { statusCode: 401, message: 'Unauthorized' },
@@ -173,7 +165,7 @@ describe('errors', () => {
 
   it('wraps a rejected fetch in NetworkError with the cause', async () => {
     const cause = new TypeError('fetch failed');
-    const t = observed(() => Promise.reject(cause));
+    const t = observed(() => Promise.reject(cause), { maxRetries: 0 });
 
     const error = await rejection(t.client.books.list());
 

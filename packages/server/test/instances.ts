@@ -113,10 +113,10 @@ export async function login(origin: string, username: string): Promise<string> {
 }
 
 /** A JSON request; answers status and parsed body (text when not JSON). */
-export async function api(origin: string, method: string, path: string, { token, body }: { token?: string; body?: unknown } = {}) {
+export async function api(origin: string, method: string, path: string, { token, body, headers }: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const reply = await fetch(`${origin}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(30_000),
   });

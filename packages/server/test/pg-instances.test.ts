@@ -69,6 +69,18 @@ describe('two instances on one database', () => {
     expect((await query(dbUrl, 'select quantity from books where id = $1', [IDS.munaMadan]))[0].quantity).toBe(before - 2);
   });
 
+  it('places one order for a place order sent to both instances at once with one Idempotency-Key', async () => {
+    const [customer] = await insertAccounts(dbUrl, 'resender', 1);
+    const token = await login(a, customer!);
+    expect((await api(a, 'POST', '/api/addToCart/add', { token, body: { bookId: IDS.munaMadan, quantity: 1 } })).status).toBe(200);
+    const headers = { 'idempotency-key': 'one-press-of-place-order' };
+    const replies = await Promise.all([a, b, a, b].map((origin) => api(origin, 'POST', '/api/order/place', { token, headers })));
+    expect(replies.map((r) => r.status), JSON.stringify(replies.map((r) => r.body))).toEqual([200, 200, 200, 200]);
+    expect(new Set(replies.map((r) => `${r.body.data.orderId} ${r.body.data.claimCode}`)).size).toBe(1);
+    const [{ orders }] = await query(dbUrl, 'select count(*)::int as orders from orders o join users u on u.id = o.user_id where u.username = $1', [customer]);
+    expect(orders).toBe(1);
+  });
+
   it('serves a cover uploaded through one instance from the other (one shared uploads folder)', async () => {
     const admin = await login(a, 'admin');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

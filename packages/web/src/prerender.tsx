@@ -49,7 +49,7 @@ export async function renderRoute(url: string, fetchApi: (request: Request) => P
   const { pathname, search } = new URL(url, READ_ORIGIN);
   const reads = pageReads(pathname, search);
   if (reads.length === 0) return undefined;
-  const client = createAppClient({ baseUrl: `${READ_ORIGIN}/api`, getToken: () => null, onUnauthorized: () => {}, fetch: fetchApi });
+  const client = createAppClient({ baseUrl: `${READ_ORIGIN}/api`, getToken: () => null, onUnauthorized: () => {}, fetch: fetchApi, maxRetries: 0 });
   const fallback: Record<string, unknown> = {};
   await Promise.all(
     reads.map(async ({ key, read }) => {
@@ -87,6 +87,8 @@ export async function recordRouteReads(): Promise<RouteReads[]> {
     baseUrl: `${READ_ORIGIN}/api`,
     getToken: () => null,
     onUnauthorized: () => {},
+    // Each read once: a retry would record its address again.
+    maxRetries: 0,
     // Records the request and answers nothing useful: only the address matters here.
     fetch: async (request) => {
       urls.push(request.url.slice(READ_ORIGIN.length));

@@ -11,9 +11,12 @@ import { getToken, openAuthDialog, signIn } from '../src/features/auth';
 import { createAppClient } from '../src/lib/api-client';
 import { getTestMockUrl } from './mock-url';
 
-/** An app client at `baseUrl`, wired like main.tsx wires the real one (session token, 401 opens sign-in). */
+/**
+ * An app client at `baseUrl`, wired like main.tsx wires the real one (session token, 401 opens
+ * sign-in), without retries: a failure a test scripts is shown at once.
+ */
 export function testClient(baseUrl = `${getTestMockUrl()}/api`): PustakClient {
-  return createAppClient({ baseUrl, getToken, onUnauthorized: () => openAuthDialog('signIn') });
+  return createAppClient({ baseUrl, getToken, onUnauthorized: () => openAuthDialog('signIn'), maxRetries: 0 });
 }
 
 /** Mock users from the contract's examples. */

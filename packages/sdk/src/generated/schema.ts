@@ -3592,7 +3592,19 @@ export interface operations {
     placeOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up for one press of "Place order" (a UUID) and sends again with
+                 *     every retry of it. The server keeps it with the order (per customer): a request with a
+                 *     key that already placed an order answers that order again (same `orderId` and
+                 *     `claimCode`, nothing ordered twice) while the cart is empty or holds what that order
+                 *     holds. With another cart in it, the request is refused (422, `header.Idempotency-Key`).
+                 *     An order whose claim code is gone (completed, cancelled or expired) is refused the same
+                 *     way. Without a key every request places an order, as before.
+                 * @example 5f1c9a1e-8a53-4c1e-9a7b-2f7a2d1e0c11
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -84,3 +84,20 @@ export function operationOf(method: string, schemaPath: string): string {
     (OPERATIONS as Partial<Record<string, Partial<Record<string, string>>>>)[schemaPath];
   return byMethod?.[method.toLowerCase()] ?? `${method.toUpperCase()} ${schemaPath}`;
 }
+
+/**
+ * The PUTs and DELETEs that may be sent twice with the effect and answer of sending them once,
+ * read from the contract: they set a value (a role, a quantity, a book's fields, a banner, a
+ * discount) or remove a bookmark (`status: false` the second time). Every other write is not:
+ * the cart add and order place add something each time, and the status changes (cancel, ready,
+ * verify) or deletions answer 400 or 404 the second time. GETs are always idempotent.
+ */
+const IDEMPOTENT_WRITES: ReadonlySet<OperationId> = new Set<OperationId>([
+  'updateUserRole', 'updateCartItem', 'updateBook', 'setDiscountOffer', 'updateAnnouncement',
+  'removeFromWishlist', 'removeFromWishlistByPut',
+]);
+
+/** Whether a request may be retried after a failure whatever happened to the first attempt. */
+export function isIdempotent(operation: string, method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || IDEMPOTENT_WRITES.has(operation as OperationId);
+}

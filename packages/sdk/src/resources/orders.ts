@@ -1,6 +1,6 @@
 import { PricesChangedError, isApiError } from '../errors.js';
 import type { CancelOrderResponse, MessageEnvelope, Order, PagedOrders, PlaceOrderInput, PlaceOrderResponse, Receipt, RequestOptions, SearchOrdersParams, ShopInfo } from '../types.js';
-import { emptyOn404, init, unwrap, type RawClient } from './call.js';
+import { emptyOn404, idempotencyKey, init, unwrap, type RawClient } from './call.js';
 
 /** Orders of the customer, and of everyone for Admin and Staff. All need a bearer token. */
 export interface OrdersApi {
@@ -9,7 +9,9 @@ export interface OrdersApi {
    * what was charged (`totalAmount`, `subtotal`, `discounts`, `discountTotal`). Pass the total
    * the customer saw (`cart.list()`'s `totals.total`) as `expectedTotal`: when the cart's total
    * changed since, nothing is ordered and the call throws {@link PricesChangedError}. Without it
-   * the order charges whatever the cart totals at that moment.
+   * the order charges whatever the cart totals at that moment. Each call sends a fresh
+   * `Idempotency-Key` (or the one in `options.headers`) and its retries the same one, so a
+   * dropped connection never orders twice.
    */
   place(input?: PlaceOrderInput, options?: RequestOptions): Promise<PlaceOrderResponse>;
   /**
@@ -52,7 +54,7 @@ export function ordersApi(raw: RawClient): OrdersApi {
       // No expectedTotal: no body, as the legacy call was.
       const body = input.expectedTotal === undefined ? {} : { body: { expectedTotal: input.expectedTotal } };
       try {
-        return await unwrap(raw.POST('/order/place', { ...body, ...init(options) }));
+        return await unwrap(raw.POST('/order/place', { ...body, ...init(idempotencyKey(options)) }));
       } catch (error) {
         throw isApiError(error, 409) ? new PricesChangedError(error) : error;
       }

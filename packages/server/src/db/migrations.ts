@@ -354,6 +354,16 @@ const migrations: Record<string, Migration> = {
       await sql`create index orders_number on orders (right(id::text, 8))`.execute(db);
     },
   },
+  '0015-order-idempotency-keys': {
+    // The Idempotency-Key a place order came with (issue 31): a resent request answers the order
+    // it placed. Unique per customer and key, so of two requests racing with one key (two
+    // instances) only one inserts its order. Rolling-upgrade safe: a nullable column the previous release never
+    // writes (its instances place orders without keys meanwhile, as they always did).
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('orders').addColumn('idempotency_key', 'text').execute();
+      await sql`create unique index orders_user_idempotency_key on orders (user_id, idempotency_key) where idempotency_key is not null`.execute(db);
+    },
+  },
 };
 
 /** Every migration's name, in the order they run (Kysely runs them by name). */

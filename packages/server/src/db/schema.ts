@@ -100,6 +100,8 @@ export interface OrdersTable {
   reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** How the customer paid, recorded at the handover (migration 0013); null: not recorded. */
   payment_method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
+  /** The place order request's Idempotency-Key (migration 0015); null: sent without one. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The contract's PaymentMethod. */

@@ -33,7 +33,9 @@ export function markOptionalBody(schema: Record<string, unknown>) {
 export function createValidatorCompiler() {
   const exact = makeAjv(false);
   const coercing = makeAjv('array');
-  return ({ schema, httpPart, contentType }: { schema: any; httpPart?: string; contentType?: string }) => {
+  return ({ schema: given, httpPart, contentType }: { schema: any; httpPart?: string; contentType?: string }) => {
+    const headerNames = httpPart === 'headers' ? contractHeaderNames(given) : undefined;
+    const schema = headerNames ? lowerCaseHeaders(given) : given;
     const ajv = httpPart === 'body' && contentType !== 'multipart/form-data' ? exact : coercing;
     let validate: ValidateFunction;
     try {
@@ -51,11 +53,30 @@ export function createValidatorCompiler() {
         return { error: [{ instancePath: '', message: 'a request body is required' }] as unknown as FastifySchemaValidationError[] };
       }
       const valid = validate(data);
-      if (!valid) return { error: (validate.errors ?? []) as FastifySchemaValidationError[] };
+      if (!valid) {
+        const errors = headerNames ? (validate.errors ?? []).map((e) => ({ ...e, instancePath: e.instancePath.replace(/^\/([^/]+)/, (_, name: string) => `/${headerNames.get(name) ?? name}`) })) : validate.errors;
+        return { error: (errors ?? []) as FastifySchemaValidationError[] };
+      }
       // "1e309" in a query, or 1e309 in JSON, reads as Infinity, which an integer schema lets through.
       const infinite = nonFinitePath(data);
       return infinite === null ? true : { error: [{ instancePath: infinite, message: 'must be a finite number' }] as unknown as FastifySchemaValidationError[] };
     };
+  };
+}
+
+/**
+ * Node gives header names in lower case: the headers schema's properties are matched in lower
+ * case (Fastify's own compiler does so; a custom one must), and errors name them as the contract does.
+ */
+function contractHeaderNames(schema: any): Map<string, string> {
+  return new Map(Object.keys(schema?.properties ?? {}).map((name) => [name.toLowerCase(), name]));
+}
+
+function lowerCaseHeaders(schema: any): any {
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
+    ...(Array.isArray(schema?.required) ? { required: schema.required.map((name: string) => name.toLowerCase()) } : {}),
   };
 }
 
@@ -70,7 +91,11 @@ function nonFinitePath(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-/** Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. */
+/**
+ * Ajv's errors as the problem details' `errors` map: "body.quantity" -> ["must be >= 1"]. A
+ * missing or unexpected property is named as a place of its own ("body.password"), as the mock
+ * names them.
+ */
 export function validationErrorsMap(errors: ErrorObject[] | FastifySchemaValidationError[], part: string): Record<string, string[]> {
   const map: Record<string, string[]> = {};
   for (const error of errors as ErrorObject[]) {
@@ -79,9 +104,25 @@ export function validationErrorsMap(errors: ErrorObject[] | FastifySchemaValidat
     const path = `${error.instancePath ?? ''}${missing}${extra}`.split('/').filter(Boolean).join('.');
     const key = path ? `${part}.${path}` : part;
     let message = error.message ?? 'is invalid';
+    if (error.keyword === 'required') message = 'is required';
     if (error.keyword === 'additionalProperties') message = 'is not allowed here';
     if (error.keyword === 'enum') message = `${message}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
     (map[key] ??= []).includes(message) || map[key]!.push(message);
   }
   return map;
+}
+
+const PLACES: Record<string, string> = { query: 'query parameter', path: 'path parameter', header: 'header', body: 'body property' };
+
+/**
+ * The problem details' `detail`: every place and the rule it broke, phrased as the mock
+ * (Prism) phrases them: "Request query parameter pageSize must be >= 1; Request body property
+ * quantity must be >= 1".
+ */
+export function validationDetail(errors: Record<string, string[]>): string {
+  return Object.entries(errors).flatMap(([place, messages]) => {
+    const [part = '', ...field] = place.split('.');
+    const where = field.length && PLACES[part] ? `Request ${PLACES[part]} ${field.join('.')}` : PLACES[part] ? `Request ${part}` : '';
+    return messages.map((message) => (where ? `${where} ${message}` : message));
+  }).join('; ');
 }

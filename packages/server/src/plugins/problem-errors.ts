@@ -6,12 +6,14 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { RuleRefusal } from '../shared/errors.js';
 import { errorBody, operationOf, type Contract } from '../http/contract.js';
-import { validationErrorsMap } from '../http/validation.js';
+import { validationDetail, validationErrorsMap } from '../http/validation.js';
 import type { Services } from '../shared/services.js';
 
 const PROBLEM = 'application/problem+json';
 const RFC9110_SECTION: Record<number, number> = { 400: 1, 401: 2, 403: 4, 404: 5, 409: 10, 413: 14, 415: 16, 422: 21 };
 const INVALID = 'One or more validation errors occurred.';
+/** Fastify's names of the request's parts, as the contract (and the mock) name them. */
+const PARTS: Record<string, string> = { querystring: 'query', params: 'path', headers: 'header', body: 'body' };
 
 /** Answers `application/problem+json` (RFC 9457) with the RFC 9110 section of the status as its type. */
 export function problem(reply: FastifyReply, status: number, title: string, errors?: Record<string, string[]>, detail?: string) {
@@ -22,7 +24,7 @@ export function problem(reply: FastifyReply, status: number, title: string, erro
 }
 
 /** A 422 naming what was wrong where (`{ body: ['...'] }`). */
-export const invalid = (reply: FastifyReply, errors: Record<string, string[]>, detail?: string) => problem(reply, 422, INVALID, errors, detail);
+export const invalid = (reply: FastifyReply, errors: Record<string, string[]>, detail = validationDetail(errors)) => problem(reply, 422, INVALID, errors, detail);
 
 export const problemErrors = fp<{ contract: Contract; services: Services }>(async (app, { contract, services }) => {
   app.setErrorHandler((error: any, request, reply) => {
@@ -33,8 +35,8 @@ export const problemErrors = fp<{ contract: Contract; services: Services }>(asyn
       return reply.code(status).type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json').send(body);
     }
     if (error.validation) {
-      const part = String(error.validationContext ?? 'request').replace('querystring', 'query');
-      return invalid(reply, validationErrorsMap(error.validation, part), 'A request body, path or query parameter does not match the API contract.');
+      const context = String(error.validationContext ?? 'request');
+      return invalid(reply, validationErrorsMap(error.validation, PARTS[context] ?? context));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -25,6 +25,14 @@ export interface AppClientOptions {
   onUnauthorized: () => void;
   /** The fetch the SDK uses (default: the browser's). The build records requests with its own. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Retries of a failed call (default: the SDK's 2). The app keeps them: a page's reads get over
+   * a dropped connection or a restarting server quietly, and the SDK resends a write only when
+   * that is safe (the server did not process it, or it carries an Idempotency-Key, as placing an
+   * order does). The server's prerender and the tests pass 0: a failed read there is answered at
+   * once (the page asks again itself; a test's failure is meant).
+   */
+  maxRetries?: number;
 }
 
 /** The SDK client of the app; main.tsx hands it the session's token and the 401 reaction. */
@@ -34,6 +42,7 @@ export function createAppClient(options: AppClientOptions): PustakClient {
     getToken: options.getToken,
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
+    maxRetries: options.maxRetries,
   });
 }
 

@@ -12,11 +12,16 @@ import { cancelOrderByCustomer } from './lifecycle.js';
 import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule, searchOrders as searchOrdersRule } from './rules.js';
 import { orderView } from './views.js';
 
-export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, services }) => {
-  const placed = await placeOrderRule(services.db, caller(), services.clock.now(), services.shop, body?.expectedTotal);
+export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, request, services }) => {
+  // Validated by the contract (one printable token) when sent.
+  const idempotencyKey = request.headers['idempotency-key'];
+  const placed = await placeOrderRule(services.db, caller(), services.clock.now(), services.shop, {
+    expectedTotal: body?.expectedTotal,
+    idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+  });
   // Best sellers count order lines; stock and the rest of the catalog change only when the order is readied or handed over.
   await forgetBestSellers(services);
-  await services.mail.deliver([placed.mailId]);
+  await services.mail.deliver(placed.mailId ? [placed.mailId] : []);
   return {
     status: 'success',
     message: 'Order placed successfully',

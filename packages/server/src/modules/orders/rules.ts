@@ -6,11 +6,11 @@ import type { OrderEventRow, OrderRow, OrderStatus } from '../../db/schema.js';
 import type { Mail } from '../../mail/mailer.js';
 import { queueMail } from '../../mail/outbox.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
-import { conflict, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
+import { conflict, invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent } from '../../shared/money.js';
 import { orderMail, type OrderMailLine } from '../../shared/order-mail.js';
 import type { ShopInfo } from '../../shared/shop.js';
-import type { CartOffer } from '../../shared/pricing.js';
+import { cartOffersOfRate, splitCartDiscount, type CartOffer } from '../../shared/pricing.js';
 import { escapeLike } from '../../shared/wire.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
 import { isOverdue } from './lifecycle.js';
@@ -24,35 +24,55 @@ export interface PlacedOrder {
   discounts: { offer: CartOffer; amountPaisa: number }[];
   finalTotalPaisa: number;
   discountBp: number;
-  /** The confirmation e-mail, queued in the order's transaction (mail/outbox.ts): send it after the commit. */
-  mailId: string;
+  /**
+   * The confirmation e-mail, queued in the order's transaction (mail/outbox.ts): send it after
+   * the commit. None when the order was placed earlier with the same Idempotency-Key.
+   */
+  mailId?: string | undefined;
 }
+
+/** The header's place in a 422, as the contract names it. */
+const KEY_PLACE = 'header.Idempotency-Key';
 
 /** 8 upper-case hex characters. */
 const newClaimCode = () => randomBytes(4).toString('hex').toUpperCase();
+
+/** What a place order asks for beyond the caller's cart. */
+export interface PlaceOrderRequest {
+  /** Rupees, what the customer saw. */
+  expectedTotal?: number | undefined;
+  /** The request's Idempotency-Key header. */
+  idempotencyKey?: string | undefined;
+}
 
 /**
  * Turns the caller's cart into a Pending order, priced by the cart's own function
  * (shared/pricing.ts) in this transaction: the total is what the cart answer shows now. With
  * `expectedTotal` (rupees, what the customer saw), a cart whose total is not that any more is
  * refused (409) and nothing changes. A line above the current stock is refused; stock itself
- * changes only at verification.
+ * changes only at verification. With an `idempotencyKey` that already placed an order of the
+ * caller's, that order is the answer (see {@link placedEarlier}).
  */
-export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, expectedTotal?: number): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, request: PlaceOrderRequest = {}): Promise<PlacedOrder> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await placeOnce(db, user, now, shop, expectedTotal);
+      return await placeOnce(db, user, now, shop, request);
     } catch (error) {
-      // Two open orders drew the same claim code (1 in 4 billion): draw again.
+      // Two open orders drew the same claim code (1 in 4 billion), or a request with the same
+      // Idempotency-Key placed its order first (the next attempt answers that one): again.
       if (attempt < 5 && !(error instanceof RuleRefusal) && isUniqueViolation(error)) continue;
       throw error;
     }
   }
 }
 
-async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, expectedTotal: number | undefined): Promise<PlacedOrder> {
+async function placeOnce(db: Db, user: { id: string; email: string; username: string }, now: Date, shop: ShopInfo, { expectedTotal, idempotencyKey }: PlaceOrderRequest): Promise<PlacedOrder> {
   return db.transaction().execute(async (tx) => {
+    // The cart's rows locked first: a request racing with the same key waits here until the
+    // first one commits, then finds its order below.
     const lines = await cartLinesQuery(tx, user.id).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items').execute();
+    const earlier = idempotencyKey === undefined ? undefined : await placedEarlier(tx, user.id, idempotencyKey, lines);
+    if (earlier) return earlier;
     if (lines.length === 0) throw rejected('Cart is empty');
     const cart = pricedCart(lines, now);
     // Compared in paisa, exactly: 5614.5 is the total 5614.50, and 5614.499 is no total at all.
@@ -66,8 +86,8 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     const items = cart.lines.map(({ line, price }) => ({ ...line, charged: price.unitPaisa, itemId: randomUUID() }));
     await sql`
       with new_order as (
-        insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
-        values (${orderId}, ${user.id}, ${now}, ${cart.subtotalPaisa}, ${cart.discountBp}, ${cart.totalPaisa}, 'Pending', ${claimCode})
+        insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code, idempotency_key)
+        values (${orderId}, ${user.id}, ${now}, ${cart.subtotalPaisa}, ${cart.discountBp}, ${cart.totalPaisa}, 'Pending', ${claimCode}, ${idempotencyKey ?? null})
         returning id
       ), placed as (
         insert into order_events (order_id, kind, at, actor) select new_order.id, 'placed', ${now}, ${user.username} from new_order
@@ -94,6 +114,37 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     const mailId = await queueMail(tx, mail, now);
     return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mailId };
   });
+}
+
+/**
+ * The order the caller placed earlier with this Idempotency-Key, as placing it answered, while
+ * the cart is empty (the order emptied it) or holds what the order holds (put back as it was).
+ * Another cart under the same key, or an order no longer open (its claim code gone), is a 422.
+ */
+async function placedEarlier(tx: Db, userId: string, key: string, cart: readonly { book_id: string; quantity: number }[]): Promise<PlacedOrder | undefined> {
+  const order = await tx
+    .selectFrom('orders')
+    .select(['id', 'claim_code', 'original_total_paisa', 'discount_bp', 'final_total_paisa'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  if (!order.claim_code) throw invalid(KEY_PLACE, 'This Idempotency-Key placed an order that is no longer open. Use a new key to place another order.');
+  if (cart.length > 0) {
+    const items = await tx.selectFrom('order_items').select(['book_id', 'quantity']).where('order_id', '=', order.id).execute();
+    const held = (lines: readonly { book_id: string; quantity: number }[]) => lines.map((l) => `${l.book_id}:${l.quantity}`).sort().join(',');
+    if (held(items) !== held(cart)) throw invalid(KEY_PLACE, 'This Idempotency-Key already placed an order of a different cart. Use a new key to place another order.');
+  }
+  const subtotalPaisa = Number(order.original_total_paisa);
+  const finalTotalPaisa = Number(order.final_total_paisa);
+  return {
+    orderId: order.id,
+    claimCode: order.claim_code,
+    subtotalPaisa,
+    discounts: splitCartDiscount(subtotalPaisa - finalTotalPaisa, cartOffersOfRate(order.discount_bp) ?? []),
+    finalTotalPaisa,
+    discountBp: order.discount_bp,
+  };
 }
 
 /** The order confirmation e-mail: sent when the order is placed, and the same again on the owner's request. */
