@@ -361,7 +361,7 @@ describe('receipts', () => {
 
   it('names both cart discounts and splits their amount as the cart did; a rate no offer explains is one "Cart discount"', () => {
     const record = (discountBp: number) => ({
-      order: { id: '0dde0000-0000-4000-8000-0000000000aa', user_id: IDS.sita, order_date: new Date(NOW), original_total_paisa: 100_001, discount_bp: discountBp, final_total_paisa: 100_001 - 15_000, status: 'Completed' as const, claim_code: '0A1B2C3D', ready_at: null, expires_at: null, reminded_at: null, payment_method: 'Cash', idempotency_key: null as const },
+      order: { id: '0dde0000-0000-4000-8000-0000000000aa', user_id: IDS.sita, order_date: new Date(NOW), original_total_paisa: 100_001, discount_bp: discountBp, final_total_paisa: 100_001 - 15_000, status: 'Completed' as const, claim_code: '0A1B2C3D', ready_at: null, expires_at: null, reminded_at: null, payment_method: 'Cash' as const, idempotency_key: null },
       customer: 'sita',
       items: [{ book_id: IDS.hobbit, title: 'The Hobbit', item_code: 'x', quantity: 1, price_per_unit_paisa: 100_001, charged_per_unit_paisa: 100_001 }],
       handover: undefined,
