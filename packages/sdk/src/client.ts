@@ -13,6 +13,7 @@ import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
 import { operationOf } from './resources/operations.js';
 import { ordersApi, type OrdersApi } from './resources/orders.js';
+import { reportsApi, type ReportsApi } from './resources/reports.js';
 import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
 import { staffApi, type StaffApi } from './resources/staff.js';
 import { usersApi, type UsersApi } from './resources/users.js';
@@ -49,6 +50,7 @@ export interface PustakClient {
   readonly announcements: AnnouncementsApi;
   readonly dashboard: DashboardApi;
   readonly activity: ActivityApi;
+  readonly reports: ReportsApi;
 }
 
 /**
@@ -79,5 +81,6 @@ export function createPustakClient(options: PustakClientOptions): PustakClient {
     announcements: announcementsApi(raw),
     dashboard: dashboardApi(raw),
     activity: activityApi(raw),
+    reports: reportsApi(raw),
   };
 }

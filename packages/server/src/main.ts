@@ -17,6 +17,7 @@
 //   CORS_ORIGINS       comma-separated origins whose pages may call the API and the hub (none by default)
 //   HUB_CONNECTIONS_PER_ADDRESS  open hub WebSockets one client address may hold (default 50)
 //   PICKUP_HOLD_DAYS   days a Ready order is held for pickup before it expires (default 7)
+//   LOW_STOCK_THRESHOLD  the dashboard lists books with this many copies or fewer (default 5)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -89,6 +90,10 @@ const pickupHoldDays = process.env.PICKUP_HOLD_DAYS ? Number(process.env.PICKUP_
 if (pickupHoldDays !== undefined && !(Number.isInteger(pickupHoldDays) && pickupHoldDays > 0 && pickupHoldDays <= 365)) {
   fail(`PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365, not "${process.env.PICKUP_HOLD_DAYS}".`);
 }
+const lowStockThreshold = process.env.LOW_STOCK_THRESHOLD ? Number(process.env.LOW_STOCK_THRESHOLD) : undefined;
+if (lowStockThreshold !== undefined && !(Number.isInteger(lowStockThreshold) && lowStockThreshold >= 0 && lowStockThreshold <= 1_000_000)) {
+  fail(`LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000, not "${process.env.LOW_STOCK_THRESHOLD}".`);
+}
 // RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
 const rateLimitsOff = process.env.RATE_LIMITS === 'off';
 if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' && process.env.RATE_LIMITS !== 'on') {
@@ -138,6 +143,7 @@ try {
     mailFrom: process.env.MAIL_FROM,
     shop,
     ...(pickupHoldDays ? { pickupHoldDays } : {}),
+    ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
     publicUrl: process.env.PUBLIC_URL || undefined,
     webDist,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',

@@ -58,13 +58,15 @@ describe('production', () => {
 });
 
 describe('settings from the environment', () => {
-  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days and an unknown shop time zone', async () => {
+  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days, an unknown shop time zone and a low-stock threshold that is no number of copies', async () => {
     await buildServer();
     for (const [name, value, message] of [
       ['CORS_ORIGINS', '*', 'CORS_ORIGINS holds "*"'],
       ['RATE_LIMITS', 'maybe', 'RATE_LIMITS must be "on" or "off"'],
       ['PICKUP_HOLD_DAYS', '0', 'PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365'],
       ['SHOP_TIME_ZONE', 'Asia/Lalitpur', 'SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu'],
+      ['LOW_STOCK_THRESHOLD', 'five', 'LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000'],
+      ['LOW_STOCK_THRESHOLD', '-1', 'LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000'],
     ]) {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: await folder(), [name!]: value };
       const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

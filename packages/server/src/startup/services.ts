@@ -21,6 +21,7 @@ import { createImageStore } from '../storage/images.js';
 type Log = Services['log'];
 
 export const DEFAULT_PICKUP_HOLD_DAYS = 7;
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 type Caches = Record<SharedCacheName, ReadCache>;
 
 export interface WiredServices {
@@ -43,6 +44,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
     db: database.db,
     clock,
     pickupHoldDays: settings.pickupHoldDays ?? DEFAULT_PICKUP_HOLD_DAYS,
+    lowStockThreshold: settings.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     tokens: createTokenService(settings.jwtSecret, clock),
     mailer,
     mail,
