@@ -1276,7 +1276,8 @@ export interface paths {
          *     UTF-8 with a byte order mark, one header row, comma separated, CRLF line ends, dates
          *     ISO 8601 (days YYYY-MM-DD in the shop's time zone, instants in UTC), money in rupees
          *     with two decimals. `orders`: one row per line of each order handed over, oldest handover
-         *     first (the lines' line_revenue add up to the report's revenue, their quantities to
+         *     first, then the orders completed before the server kept a history, by when they were
+         *     placed (the lines' line_revenue add up to the report's revenue, their quantities to
          *     copiesSold); `days`, `genres`, `books`, `staff`: the report's byDay, byGenre, byBook,
          *     byStaff rows. The file is streamed as it is read from the database, in batches. A text
          *     cell that starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe,

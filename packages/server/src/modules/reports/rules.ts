@@ -45,32 +45,34 @@ export interface HandoverCursor {
   orderId: string;
 }
 
+/** Where handovers are read from: the history's "completed" events, or the orders completed before it. */
+type HandoverSource = 'recorded' | 'unrecorded';
+
 /**
  * The orders handed over in the range: (order_id, handed_over_at, handed_over_by, cursor_at).
- * An order's handover is its history's "completed" event; an order completed before the server
- * kept a history (migration 0009 wrote that event without a time) is dated by its placing.
- * With `after` and `limit`, the next batch in (handed_over_at, order_id) order, each branch
- * walking an index (order_events_completed, orders_date) from the cursor.
+ * An order's handover is its history's "completed" event (`recorded`); an order completed
+ * before the server kept a history (migration 0009 wrote that event without a time) is dated by
+ * its placing (`unrecorded`). Both sources unless one is named; with `after` and `limit`, that
+ * source's next batch in (handed_over_at, order_id) order, walking its index from the cursor
+ * (order_events_completed, orders_date), so reading a range batch by batch is one pass.
  */
-function handovers(range: ReportRange, after: HandoverCursor | null, limit: number | null): RawBuilder<unknown> {
+function handovers(range: ReportRange, page?: { source: HandoverSource; after: HandoverCursor | null; limit: number }): RawBuilder<unknown> {
   const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
   const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
-  const afterEvent = after ? sql`and (e.at, e.order_id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``;
-  const afterOrder = after ? sql`and (o.order_date, o.id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``;
-  const firstEvents = limit ? sql`order by e.at, e.order_id limit ${limit}` : sql``;
-  const firstOrders = limit ? sql`order by o.order_date, o.id limit ${limit}` : sql``;
-  const both = sql`
-    (select e.order_id, e.at as handed_over_at, e.actor as handed_over_by, e.at::text as cursor_at
-     from order_events e
-     where e.kind = 'completed' and e.at >= ${start} and e.at < ${end} ${afterEvent} ${firstEvents})
-    union all
-    (select o.id, o.order_date, null, o.order_date::text
-     from orders o
-     where o.status = 'Completed' and o.order_date >= ${start} and o.order_date < ${end} ${afterOrder}
-       and not exists (select 1 from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null)
-     ${firstOrders})`;
-  // Each branch's first `limit` after the cursor, then the first `limit` of the two together.
-  return limit ? sql`select * from (${both}) batch order by handed_over_at, order_id limit ${limit}` : both;
+  const after = page?.after;
+  const recorded = sql`
+    select e.order_id, e.at as handed_over_at, e.actor as handed_over_by, e.at::text as cursor_at
+    from order_events e
+    where e.kind = 'completed' and e.at >= ${start} and e.at < ${end}
+      ${after ? sql`and (e.at, e.order_id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``}`;
+  const unrecorded = sql`
+    select o.id as order_id, o.order_date as handed_over_at, null as handed_over_by, o.order_date::text as cursor_at
+    from orders o
+    where o.status = 'Completed' and o.order_date >= ${start} and o.order_date < ${end}
+      and not exists (select 1 from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null)
+      ${after ? sql`and (o.order_date, o.id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``}`;
+  if (!page) return sql`${recorded} union all ${unrecorded}`;
+  return sql`${page.source === 'recorded' ? recorded : unrecorded} order by 2, 1 limit ${page.limit}`;
 }
 
 /**
@@ -121,7 +123,7 @@ const UNKNOWN_GENRE = 'Unknown';
 
 /** The sales report of a range: totals and the four breakdowns, each the sum of its rows. */
 export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
-  const lines = soldLines(handovers(range, null, null));
+  const lines = soldLines(handovers(range));
   const sums = sql`sum(sold.quantity)::bigint as copies, sum(sold.revenue_paisa)::bigint as revenue, sum(sold.list_paisa - sold.revenue_paisa)::bigint as discounts`;
   type Sums = { copies: string; revenue: string; discounts: string };
   const perDay = await sql<Sums & { day: string; orders: string }>`
@@ -135,7 +137,7 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
     from (${lines}) sold left join books b on b.id = sold.book_id group by sold.book_id order by revenue desc, 2, sold.book_id`.execute(db);
   const perStaff = await sql<{ username: string | null; handovers: string; revenue: string }>`
     select h.handed_over_by as username, count(*) as handovers, sum(o.final_total_paisa)::bigint as revenue
-    from (${handovers(range, null, null)}) h join orders o on o.id = h.order_id and o.status = 'Completed'
+    from (${handovers(range)}) h join orders o on o.id = h.order_id and o.status = 'Completed'
     group by 1 order by handovers desc, revenue desc, username nulls last`.execute(db);
 
   const days = new Map(perDay.rows.map((row) => [row.day, row]));
@@ -183,11 +185,6 @@ export interface SoldLine {
   orderTotalPaisa: number;
 }
 
-/**
- * The lines of the orders handed over in the range, oldest handover first, read `batchOrders`
- * orders at a time (keyset paging: each batch starts after the last order of the one before),
- * so the export holds one batch, never the range, whatever its size.
- */
 interface SoldLineRow {
   order_id: string;
   handed_over_at: Date;
@@ -207,34 +204,46 @@ interface SoldLineRow {
   final_total_paisa: string;
 }
 
+/**
+ * The lines of the orders handed over in the range, read `batchOrders` orders at a time (keyset
+ * paging: each batch starts after the last order of the one before), so the export holds one
+ * batch, never the range, whatever its size. Oldest handover first; the orders completed before
+ * the server kept a history (no handover time) follow, by when they were placed.
+ */
 export async function* soldLinesInBatches(db: Db, range: ReportRange, batchOrders = 500): AsyncGenerator<SoldLine[]> {
-  let after: HandoverCursor | null = null;
-  for (;;) {
-    const { rows }: { rows: SoldLineRow[] } = await sql<SoldLineRow>`
-      select sold.*, to_char(sold.handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, u.username, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
-      from (${soldLines(handovers(range, after, batchOrders))}) sold
-      join users u on u.id = sold.user_id
-      left join books b on b.id = sold.book_id
-      order by sold.handed_over_at, sold.order_id, sold.from_last desc`.execute(db);
-    if (rows.length === 0) return;
-    yield rows.map((row) => ({
-      orderId: row.order_id,
-      handedOverAt: new Date(row.handed_over_at),
-      handoverDate: row.day,
-      handedOverBy: row.handed_over_by,
-      customer: row.username,
-      bookId: row.book_id,
-      isbn: row.item_code,
-      title: row.title,
-      genre: row.genre,
-      quantity: Number(row.quantity),
-      listUnitPaisa: Number(row.price_per_unit_paisa),
-      unitPaisa: Number(row.charged_per_unit_paisa),
-      listPaisa: Number(row.list_paisa),
-      revenuePaisa: Number(row.revenue_paisa),
-      orderTotalPaisa: Number(row.final_total_paisa),
-    }));
-    const last: SoldLineRow = rows.at(-1)!;
-    after = { at: last.cursor_at, orderId: last.order_id };
+  for (const source of ['recorded', 'unrecorded'] as const) {
+    let after: HandoverCursor | null = null;
+    for (;;) {
+      const { rows }: { rows: SoldLineRow[] } = await sql<SoldLineRow>`
+        select sold.*, to_char(sold.handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, u.username, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
+        from (${soldLines(handovers(range, { source, after, limit: batchOrders }))}) sold
+        join users u on u.id = sold.user_id
+        left join books b on b.id = sold.book_id
+        order by sold.handed_over_at, sold.order_id, sold.from_last desc`.execute(db);
+      if (rows.length === 0) break;
+      yield rows.map(soldLine);
+      const last: SoldLineRow = rows.at(-1)!;
+      after = { at: last.cursor_at, orderId: last.order_id };
+    }
   }
+}
+
+function soldLine(row: SoldLineRow): SoldLine {
+  return {
+    orderId: row.order_id,
+    handedOverAt: new Date(row.handed_over_at),
+    handoverDate: row.day,
+    handedOverBy: row.handed_over_by,
+    customer: row.username,
+    bookId: row.book_id,
+    isbn: row.item_code,
+    title: row.title,
+    genre: row.genre,
+    quantity: Number(row.quantity),
+    listUnitPaisa: Number(row.price_per_unit_paisa),
+    unitPaisa: Number(row.charged_per_unit_paisa),
+    listPaisa: Number(row.list_paisa),
+    revenuePaisa: Number(row.revenue_paisa),
+    orderTotalPaisa: Number(row.final_total_paisa),
+  };
 }
