@@ -57,7 +57,7 @@ export default function AdminReportsPage() {
     <PageStack>
       <section aria-labelledby="report-range-heading" className={styles.picker}>
         <h2 id="report-range-heading" className={styles.pickerTitle}>
-          Sales from {dayLabel(valid ? range.from : draft.from || today)} to {dayLabel(valid ? range.to : draft.to || today)}
+          <RangeTitle range={valid ? range : presetRange('today', today)} />
         </h2>
         <p className="muted">Days in the shop&apos;s time zone ({timeZone}). A sale counts on the day its order is handed over.</p>
         <div role="group" aria-label="Range" className={styles.presets}>
@@ -106,6 +106,10 @@ export default function AdminReportsPage() {
 
 const rupees = (value: number) => formatRupees(value);
 
+function RangeTitle({ range }: { range: ReportRange }) {
+  return range.from === range.to ? <>Sales on {dayLabel(range.from)}</> : <>Sales from {dayLabel(range.from)} to {dayLabel(range.to)}</>;
+}
+
 function ReportBody({ report, busy }: { report: SalesReport; busy: boolean }) {
   const range = { from: report.from, to: report.to };
   return (
@@ -128,7 +132,8 @@ function ReportBody({ report, busy }: { report: SalesReport; busy: boolean }) {
           firstLabel={dayLabel(report.from)}
           lastLabel={dayLabel(report.to)}
         />
-        <DataTable label="Sales by day table" columns={DAY_COLUMNS} rows={report.byDay} rowKey={(day) => day.date} className={styles.table} />
+        {/* A month is 30 rows: columns that scroll sideways on a phone, not 30 cards. */}
+        <DataTable label="Sales by day table" columns={DAY_COLUMNS} rows={report.byDay} rowKey={(day) => day.date} stacked={false} className={styles.table} />
       </Panel>
 
       <Panel title="Revenue by genre" headingId="report-genres" actions={<ExportButton report="genres" range={range} label="Export CSV" what="revenue by genre" />}>
@@ -189,7 +194,7 @@ function ExportButton({ report, range, label, what }: { report: ReportFile; rang
   };
   return (
     <div className={styles.export}>
-      <Button size="sm" variant="secondary" loading={busy} aria-label={what ? `Export ${what} as CSV` : undefined} onClick={() => void run()}>
+      <Button size="sm" variant="secondary" loading={busy} aria-label={what ? `${label} of ${what}` : undefined} onClick={() => void run()}>
         {label}
       </Button>
       {failed ? <InlineError>The CSV file could not be downloaded. Please try again.</InlineError> : null}

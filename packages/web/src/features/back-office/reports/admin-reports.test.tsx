@@ -107,7 +107,7 @@ describe('admin reports', () => {
     });
     const { user } = renderWithApp(undefined, { route: '/admin/reports?from=2026-11-19&to=2026-11-21', session: admin, config });
     await screen.findByRole('heading', { name: 'Summary' });
-    await user.click(screen.getByRole('button', { name: 'Export revenue by day as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Export CSV of revenue by day' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const [call] = api.find('GET', '/report/csv');
     expect([call!.query.get('report'), call!.query.get('from'), call!.query.get('to')]).toEqual(['days', '2026-11-19', '2026-11-21']);

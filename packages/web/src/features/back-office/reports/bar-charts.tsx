@@ -19,7 +19,7 @@ export function ColumnChart({ bars, caption, format, firstLabel, lastLabel }: { 
       <figcaption id={captionId} className="visually-hidden">
         {caption}
       </figcaption>
-      <svg className={styles.columns} viewBox={`0 0 ${bars.length * 10} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <svg className={styles.columns} style={{ maxWidth: `${bars.length * 4}rem` }} viewBox={`0 0 ${bars.length * 10} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
         <line x1="0" y1="99.5" x2={bars.length * 10} y2="99.5" className={styles.axis} />
         {bars.map((bar, i) => {
           const height = max > 0 ? (bar.value / max) * 96 : 0;
