@@ -1,4 +1,5 @@
 // reports: the Admin's sales report and its CSV files.
+import type { Db } from '../../shared/context.js';
 import type { Handler } from '../../shared/handler.js';
 import { csvRupees, csvStream, type Cell } from './csv.js';
 import { reportRange, salesReport, soldLinesInBatches, type ReportRange, type SalesReport } from './rules.js';
@@ -48,7 +49,7 @@ export const exportReportCsv: Handler<'exportReportCsv'> = async ({ query, servi
   return stream as never;
 };
 
-function ordersCsv(db: Parameters<typeof soldLinesInBatches>[0], range: ReportRange) {
+function ordersCsv(db: Db, range: ReportRange) {
   async function* rows() {
     for await (const batch of soldLinesInBatches(db, range)) {
       yield batch.map((line): Cell[] => [
@@ -61,7 +62,7 @@ function ordersCsv(db: Parameters<typeof soldLinesInBatches>[0], range: ReportRa
   return csvStream(ORDER_COLUMNS, rows());
 }
 
-async function reportCsv(name: Exclude<ReportName, 'orders'>, db: Parameters<typeof salesReport>[0], range: ReportRange) {
+async function reportCsv(name: Exclude<ReportName, 'orders'>, db: Db, range: ReportRange) {
   const file = REPORT_FILES[name];
   const report = await salesReport(db, range);
   return csvStream(file.header, (async function* () {

@@ -31,7 +31,8 @@ export default function AdminReportsPage() {
   const today = dayIn(timeZone, useNow(60_000));
   const asked = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
   const range: ReportRange = asked.from || asked.to ? asked : presetRange('today', today);
-  const valid = rangeProblem(range) === null;
+  const urlProblem = rangeProblem(range);
+  const valid = urlProblem === null;
   const preset = presetOf(range, today);
   const [customOpen, setCustomOpen] = useState(preset === null);
   const [draft, setDraft] = useState<ReportRange>(range);
@@ -93,7 +94,9 @@ export default function AdminReportsPage() {
         ) : null}
       </section>
 
-      {error && !data ? (
+      {urlProblem ? (
+        <EmptyState title="Choose a range" text={`This address asks for no valid range: ${urlProblem.message}`} icon={<ChartIcon size={26} />} compact />
+      ) : error && !data ? (
         <ErrorState text="Failed to load the report." onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <TableSkeleton rows={6} label="Loading the report" />

@@ -97,6 +97,15 @@ describe('admin reports', () => {
     expect(await screen.findByText('Failed to load the report.')).toBeTruthy();
   });
 
+  it('says which range an address with a broken range asks for, and asks the server for nothing', async () => {
+    const api = spyOnApi();
+    renderWithApp(undefined, { route: '/admin/reports?from=2026-11-30&to=2026-11-01', session: admin, config });
+    expect(await screen.findByText('Choose a range')).toBeTruthy();
+    expect(screen.getByText(/The end date must be on or after the start date\./)).toBeTruthy();
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-30');
+    expect(api.find('GET', '/report/sales')).toEqual([]);
+  });
+
   it("downloads a CSV with the admin's token (no plain link) under the server's file name", async () => {
     const api = spyOnApi();
     const saved: { href: string; download: string }[] = [];
