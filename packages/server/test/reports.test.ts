@@ -67,6 +67,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+const ORDER_HEADER = 'order_id,handed_over_at,handover_date,handed_over_by,customer,book_id,isbn,title,genre,quantity,list_unit_price,unit_price,line_list_total,line_revenue,line_discount,order_total';
 const records = (rows: string[][]) => rows.slice(1).map((cells) => Object.fromEntries(rows[0]!.map((name, i) => [name, cells[i]])));
 const paisa = (rupees: string | number) => Math.round(Number(rupees) * 100);
 const sum = (items: Json[], key: string) => items.reduce((total, item) => total + paisa(item[key]), 0);
@@ -183,6 +184,11 @@ describe('the sales report', () => {
       }
     }
     expect((await report('2028-01-01', '2028-12-31')).byDay).toHaveLength(366);
+    // The ends of the calendar the dates may name: an empty report, never a 500.
+    for (const day of ['0001-01-01', '9999-12-31']) {
+      expect((await report(day, day)).orders).toBe(0);
+      expect((await csv('orders', day, day)).body).toBe(`\uFEFF${ORDER_HEADER}\r\n`);
+    }
   });
 });
 
