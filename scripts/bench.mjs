@@ -7,13 +7,15 @@
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
+// Last, the CSV export of 50,000 more orders handed over in the last 30 days: the server's
+// memory (RSS and heap) before, at its peak while streaming, and after; the time and size.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { seedBenchData } from '@pustak/dev-tools/bench-seed';
+import { seedBenchData, seedHandedOverOrders } from '@pustak/dev-tools/bench-seed';
 import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
 
@@ -38,6 +40,7 @@ const BOOKS = 10_000;
 const ORDERS = 50_000;
 const CUSTOMERS = 64;
 const SHOPPERS = 8_000;
+const HANDED_OVER = 50_000;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const children = [];
 const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-'));
@@ -69,6 +72,8 @@ const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db
 const db = database.db;
 const hash = await hashPassword('bench-password');
 await seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS });
+await seedHandedOverOrders(db, sql, hash, { count: HANDED_OVER, BOOKS, CUSTOMERS });
+const benchAdmin = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', '=', 'benchadmin').executeTakeFirstOrThrow();
 const shoppers = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', 'like', 'shopper%').execute();
 const bookIds = (await db.selectFrom('books').select('id').orderBy('id').limit(1000).execute()).map((r) => r.id);
 await database.close();
@@ -76,7 +81,9 @@ const seedSeconds = ((performance.now() - t0) / 1000).toFixed(1);
 
 // ---------- the server and the floor ----------
 const serverPort = await findFreePort();
-const server = await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
+// The server answers {memory} over IPC (after a full GC when asked), from a preload of the bench's own.
+const MEMORY_PROBE = "process.on('message', (m) => { if (m === 'gc') globalThis.gc(); if (m === 'gc' || m === 'memory') process.send({ memory: process.memoryUsage() }); });";
+const server = await startChild(['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
   DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
 });
 const floorPort = await findFreePort();
@@ -148,6 +155,8 @@ await cannon('POST /order/place', {
 if (shopper > shopperTokens.length) console.warn(`(${shopper - shopperTokens.length} place-order requests found an empty cart: raise SHOPPERS)`);
 
 const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
+// A tenth of the orders, then all of them: streamed, the peak should not grow with the file.
+const csvRuns = [await measureCsvExport(3), await measureCsvExport(31)];
 await cleanup();
 
 console.log(`\nPustak bench: ${BOOKS.toLocaleString('en')} books, ${ORDERS.toLocaleString('en')} orders (seeded in ${seedSeconds} s), PGlite, ${connections} connections, ${duration} s per run\n`);
@@ -155,6 +164,62 @@ console.log('| operation | req/s | p50 ms | p99 ms | errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
 console.log(`\nServer memory (RSS) at the end: ${Math.round(rssKb / 1024)} MB`);
+const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
+console.log('\nCSV export of the orders handed over (GET /report/csv?report=orders), streamed; the server\'s memory before (after a full GC), at its peak while streaming (sampled every 25 ms), after (after a full GC):\n');
+console.log('| range | orders | lines | size | time | RSS before / peak / after | heap used before / peak / after |');
+console.log('|---|---:|---:|---:|---:|---|---|');
+for (const run of csvRuns) {
+  console.log(`| last ${run.days} days | ${run.orders.toLocaleString('en')} | ${run.rows.toLocaleString('en')} | ${mb(run.bytes)} | ${run.seconds.toFixed(1)} s | ${mb(run.before.rss)} / ${mb(run.peak.rss)} / ${mb(run.after.rss)} | ${mb(run.before.heapUsed)} / ${mb(run.peak.heapUsed)} / ${mb(run.after.heapUsed)} |`);
+}
+for (const run of csvRuns) console.log(`(last ${run.days} days: the lines' line_revenue add up to Rs. ${(run.revenuePaisa / 100).toFixed(2)}; the report says Rs. ${run.reportRevenue.toFixed(2)})`);
+
+/** Streams GET /report/csv?report=orders for the last `days` days while sampling the server's memory every 25 ms. */
+async function measureCsvExport(days) {
+  const askMemory = (message) => new Promise((done) => {
+    server.once('message', (m) => done(m.memory));
+    server.send(message);
+  });
+  const day = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu' }).format(ms);
+  const range = `from=${day(Date.now() - (days - 1) * 86_400_000)}&to=${day(Date.now())}`;
+  const token = await tokenService.issue(benchAdmin);
+  const headers = { authorization: `Bearer ${token}` };
+  const report = await (await fetch(`${base}/api/report/sales?${range}`, { headers })).json();
+  const before = await askMemory('gc');
+  const peak = { ...before };
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = await askMemory('memory');
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
+      await new Promise((done) => setTimeout(done, 25));
+    }
+  })();
+  const started = performance.now();
+  const reply = await fetch(`${base}/api/report/csv?report=orders&${range}`, { headers });
+  if (!reply.ok) throw new Error(`the CSV export answered ${reply.status}: ${await reply.text()}`);
+  // Read as it comes, keeping only the last partial line: the sum of line_revenue (column 14).
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let rows = -1;
+  let rest = '';
+  let revenuePaisa = 0;
+  for await (const chunk of reply.body) {
+    bytes += chunk.byteLength;
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split('\r\n');
+    rest = lines.pop();
+    for (const line of lines) {
+      rows += 1;
+      // No cell of the bench's data holds a comma or a quote, so a plain split is the CSV here.
+      if (rows > 0) revenuePaisa += Math.round(Number(line.split(',')[13]) * 100);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  const after = await askMemory('gc');
+  return { days, orders: report.orders, reportRevenue: report.revenue, rows, bytes, seconds, before, peak, after, revenuePaisa };
+}
 
 function startChild(args, env = {}) {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });

@@ -56,3 +56,35 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
   }
   await sql`vacuum analyze`.execute(db);
 }
+
+/**
+ * Orders handed over in the last 30 days, for the CSV export's measurement: `count` Completed
+ * orders of two lines each (5 % off the cart), each with its "completed" event by benchstaff an
+ * hour after it was placed, and an Admin (benchadmin) to export them. All in one statement.
+ * @param {import('kysely').Kysely<any>} db
+ * @param {typeof import('kysely').sql} sql
+ * @param {string} hash
+ * @param {{ count: number, BOOKS: number, CUSTOMERS: number }} sizes
+ */
+export async function seedHandedOverOrders(db, sql, hash, { count, BOOKS, CUSTOMERS }) {
+  await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+    values (gen_random_uuid(), 'benchadmin', 'benchadmin@example.com', ${hash}, 'Admin', true, now())`.execute(db);
+  await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User' and username like 'bench%'),
+    b as (select id, title, isbn, price_paisa, row_number() over (order by id) - 1 as n from books),
+    plan as materialized (
+      select gen_random_uuid() as id, u.id as user_id, now() - ((g % 43000) || ' minutes')::interval - interval '1 hour' as placed,
+        b1.id as b1, b1.title as t1, b1.isbn as i1, b1.price_paisa as p1, b2.id as b2, b2.title as t2, b2.isbn as i2, b2.price_paisa as p2
+      from generate_series(0, ${count - 1}) g
+      join u on u.n = g % ${CUSTOMERS} join b b1 on b1.n = g % ${BOOKS} join b b2 on b2.n = (g * 7 + 1) % ${BOOKS}
+    ), o as (
+      insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
+      select id, user_id, placed, p1 + 2 * p2, 500, ((p1 + 2 * p2) * 9500 + 5000) / 10000, 'Completed', null from plan
+    ), e as (
+      insert into order_events (order_id, kind, at, actor)
+      select id, 'placed', placed, null from plan union all select id, 'completed', placed + interval '1 hour', 'benchstaff' from plan
+    )
+    insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+    select gen_random_uuid(), id, b1, t1, i1, 1, p1, p1 from plan
+    union all select gen_random_uuid(), id, b2, t2, i2, 2, p2, p2 from plan`.execute(db);
+  await sql`vacuum analyze`.execute(db);
+}

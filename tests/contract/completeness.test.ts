@@ -74,9 +74,12 @@ const SPEC_CALLS: [method: string, path: string, operationId: string, tag: strin
   ['DELETE', '/announcement/delete/{id}', 'deleteAnnouncement', 'announcements', 'bearer'],
   ['GET', '/dashboard/all', 'getDashboard', 'dashboard', 'bearer'],
   ['GET', '/activity/all', 'listActivity', 'activity', 'bearer'],
+  // Beyond the spec (issue 30, the numbers): the sales report and its CSV exports.
+  ['GET', '/report/sales', 'getSalesReport', 'reports', 'bearer'],
+  ['GET', '/report/csv', 'exportReportCsv', 'reports', 'bearer'],
 ];
 
-const TAGS = ['auth', 'users', 'books', 'catalog-admin', 'wishlist', 'cart', 'orders', 'staff', 'reviews', 'notifications', 'announcements', 'dashboard', 'activity'];
+const TAGS = ['auth', 'users', 'books', 'catalog-admin', 'wishlist', 'cart', 'orders', 'staff', 'reviews', 'notifications', 'announcements', 'dashboard', 'activity', 'reports'];
 const GENRES = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
 const FORMATS = ['Paperback', 'Hardcover', 'Signed Edition', 'Limited Edition', 'First Edition', "Collector's Edition", "Author's Edition", 'Deluxe Edition'];
 const SCHEMAS = ['Book', 'BestSeller', 'Review', 'Order', 'OrderItem', 'PlacedOrder', 'CartItem', 'User', 'Role', 'Announcement', 'ActiveAnnouncement', 'Notification', 'DashboardSummary', 'WeeklySale', 'Activity', 'Pagination', 'ProblemDetails', 'ErrorBody'];
@@ -120,7 +123,7 @@ describe('every operation', () => {
     }
   });
 
-  it('uses the thirteen declared tags, each with a description', () => {
+  it('uses the fourteen declared tags, each with a description', () => {
     expect(contract.tags.map((tag: Json) => tag.name)).toEqual(TAGS);
     for (const tag of contract.tags) expect(tag.description, tag.name).toMatch(/\S/);
   });

@@ -47,6 +47,14 @@ const ACCOUNT: Check[] = [
 const ADMIN_PAGES: Check[] = [
   { path: '/admin' },
   { path: '/admin/reports' },
+  {
+    path: '/admin/reports',
+    opens: {
+      state: 'custom range',
+      click: (page) => page.getByRole('button', { name: 'Custom' }),
+      shown: (page) => page.getByRole('form', { name: 'Custom range' }).getByRole('button', { name: 'Show report' }),
+    },
+  },
   { path: '/admin/settings' },
   { path: '/admin/books' },
   { path: '/admin/books/addBooks' },

@@ -14,6 +14,7 @@ import { notificationsApi, type NotificationsApi } from './resources/notificatio
 import { isIdempotent, operationOf } from './resources/operations.js';
 import { createTransport, type RetryEnvironment } from './retry.js';
 import { ordersApi, type OrdersApi } from './resources/orders.js';
+import { reportsApi, type ReportsApi } from './resources/reports.js';
 import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
 import { staffApi, type StaffApi } from './resources/staff.js';
 import { usersApi, type UsersApi } from './resources/users.js';
@@ -59,6 +60,7 @@ export interface PustakClient {
   readonly announcements: AnnouncementsApi;
   readonly dashboard: DashboardApi;
   readonly activity: ActivityApi;
+  readonly reports: ReportsApi;
 }
 
 /**
@@ -94,5 +96,6 @@ export function createPustakClient(options: PustakClientOptions): PustakClient {
     announcements: announcementsApi(raw),
     dashboard: dashboardApi(raw),
     activity: activityApi(raw),
+    reports: reportsApi(raw),
   };
 }

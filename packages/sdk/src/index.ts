@@ -34,6 +34,7 @@ export type { DashboardApi } from './resources/dashboard.js';
 export type { NotificationsApi } from './resources/notifications.js';
 export type { OperationId } from './resources/operations.js';
 export type { OrdersApi } from './resources/orders.js';
+export type { ReportsApi } from './resources/reports.js';
 export type { ReviewsApi } from './resources/reviews.js';
 export type { StaffApi, VerifyOptions } from './resources/staff.js';
 export type { UsersApi } from './resources/users.js';

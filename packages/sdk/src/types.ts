@@ -46,6 +46,14 @@ export type Review = Schemas['Review'];
 export type ActivityKind = Schemas['ActivityKind'];
 /** One entry of the activity log: who changed what, when, and the fields before and after. */
 export type ActivityEntry = Schemas['ActivityEntry'];
+/** The sales of a range of days, each breakdown adding up to the totals (`reports.sales`). */
+export type SalesReport = Schemas['SalesReport'];
+export type SalesDay = Schemas['SalesDay'];
+export type SalesByGenre = Schemas['SalesByGenre'];
+export type SalesByBook = Schemas['SalesByBook'];
+export type SalesByStaff = Schemas['SalesByStaff'];
+/** A book at or below the server's low-stock threshold (`DashboardSummary.lowStock`). */
+export type LowStockBook = Schemas['LowStockBook'];
 export type CartBook = Schemas['CartBook'];
 export type CartItem = Schemas['CartItem'];
 /** What one copy of a book costs now, computed by the server (`Book.pricing`, `CartBook.pricing`). */
@@ -181,6 +189,15 @@ export type ListActivityParams = QueryOf<'listActivity'>;
 export type SearchOrdersParams = QueryOf<'searchOrders'>;
 /** One of the sorts `orders.search` accepts. */
 export type OrderSearchSort = NonNullable<SearchOrdersParams['sort']>;
+/** A range of calendar days (YYYY-MM-DD, both included) in the shop's time zone. */
+export type ReportRange = Pick<QueryOf<'getSalesReport'>, 'from' | 'to'>;
+/** Which CSV file `reports.csv` fetches: the orders with their lines, or one of the report's tables. */
+export type ReportFile = QueryOf<'exportReportCsv'>['report'];
+/** A CSV file fetched with the caller's token, to save under its name. */
+export interface CsvFile {
+  filename: string;
+  blob: Blob;
+}
 
 // ---------- unwrapped query results ----------
 /** One page of `books.list`. */

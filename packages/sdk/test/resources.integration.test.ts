@@ -361,6 +361,17 @@ const cases: Record<OperationId, () => Promise<void>> = {
     expect(page.totalCount).toBeGreaterThanOrEqual(page.items.length);
     expect(page.items[0]).toMatchObject({ activityId: expect.stringMatching(UUID), actorUsername: expect.any(String), kind: expect.any(String) });
   },
+  async getSalesReport() {
+    const report = await clients.admin.reports.sales({ from: '2026-11-19', to: '2026-11-21' });
+    expect(report.byDay.map((d) => d.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
+    expect(report.byDay.reduce((sum, d) => sum + d.orders, 0)).toBe(report.orders);
+  },
+  async exportReportCsv() {
+    const file = await clients.admin.reports.csv('days', { from: '2026-11-19', to: '2026-11-21' });
+    const text = await file.blob.text();
+    expect(text.split('\r\n')[0]).toBe('date,orders,copies_sold,revenue,discounts_given');
+    expect(file.filename).toMatch(/^pustak-days-.+\.csv$/);
+  },
 };
 
 describe('every operation through its resource method', () => {

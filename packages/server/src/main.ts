@@ -26,6 +26,7 @@
 //                      loop lags more (p99, default 1000 ms) or more requests wait for a database connection (default 50); 0: never
 //   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
 //   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
+//   LOW_STOCK_THRESHOLD  the dashboard lists books with this many copies or fewer (default 5)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -102,6 +103,10 @@ const pickupHoldDays = process.env.PICKUP_HOLD_DAYS ? Number(process.env.PICKUP_
 if (pickupHoldDays !== undefined && !(Number.isInteger(pickupHoldDays) && pickupHoldDays > 0 && pickupHoldDays <= 365)) {
   fail(`PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365, not "${process.env.PICKUP_HOLD_DAYS}".`);
 }
+const lowStockThreshold = process.env.LOW_STOCK_THRESHOLD ? Number(process.env.LOW_STOCK_THRESHOLD) : undefined;
+if (lowStockThreshold !== undefined && !(Number.isInteger(lowStockThreshold) && lowStockThreshold >= 0 && lowStockThreshold <= 1_000_000)) {
+  fail(`LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000, not "${process.env.LOW_STOCK_THRESHOLD}".`);
+}
 // RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
 const rateLimitsOff = process.env.RATE_LIMITS === 'off';
 if (process.env.RATE_LIMITS !== undefined && process.env.RATE_LIMITS !== 'off' && process.env.RATE_LIMITS !== 'on') {
@@ -177,6 +182,7 @@ try {
     mailFrom: process.env.MAIL_FROM,
     shop,
     ...(pickupHoldDays ? { pickupHoldDays } : {}),
+    ...(lowStockThreshold !== undefined ? { lowStockThreshold } : {}),
     publicUrl: process.env.PUBLIC_URL || undefined,
     webDist,
     trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',

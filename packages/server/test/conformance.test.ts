@@ -271,6 +271,22 @@ const steps: [OperationId, () => Promise<void>][] = [
     expect(page.items.map((entry) => [entry.kind, entry.targetId, entry.actorUsername])).toEqual([['order.completed', state.orderId, 'staff']]);
     expect((await clients.admin.activity.list()).totalCount).toBeGreaterThan(5);
   }],
+  ['getSalesReport', async () => {
+    // The order handed over above, on today's date in Kathmandu: the day's sale and who made it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_SHOP.timeZone }).format(t.clock.now());
+    const report = await clients.admin.reports.sales({ from: today, to: today });
+    expect(report.orders).toBeGreaterThanOrEqual(1);
+    expect(report.byStaff.map((s) => s.username)).toContain('staff');
+  }],
+  ['exportReportCsv', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_SHOP.timeZone }).format(t.clock.now());
+    const file = await clients.admin.reports.csv('orders', { from: today, to: today });
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM (Blob.text() drops it)
+    const text = await file.blob.text();
+    expect(text.startsWith('order_id,handed_over_at,')).toBe(true);
+    expect(text).toContain(state.orderId);
+  }],
   ['deleteBook', async () => {
     expect((await clients.admin.catalog.remove(IDS.sapiens)).message).toBe('Book deleted successfully');
   }],

@@ -43,4 +43,6 @@ export const OPERATION_ROLES: Readonly<Record<string, readonly Role[]>> = {
   deleteAnnouncement: ['Admin'],
   getDashboard: ['Admin', 'Staff'],
   listActivity: ['Admin'],
+  getSalesReport: ['Admin'],
+  exportReportCsv: ['Admin'],
 };

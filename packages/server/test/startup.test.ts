@@ -58,7 +58,7 @@ describe('production', () => {
 });
 
 describe('settings from the environment', () => {
-  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days, an unknown shop time zone and a PAN that is not 9 digits', async () => {
+  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days, an unknown shop time zone, a PAN that is not 9 digits and a low-stock threshold that is no number of copies', async () => {
     await buildServer();
     for (const [name, value, message] of [
       ['CORS_ORIGINS', '*', 'CORS_ORIGINS holds "*"'],
@@ -66,6 +66,8 @@ describe('settings from the environment', () => {
       ['PICKUP_HOLD_DAYS', '0', 'PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365'],
       ['SHOP_TIME_ZONE', 'Asia/Lalitpur', 'SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu'],
       ['SHOP_PAN', '60123456X', "SHOP_PAN must be the shop's 9-digit PAN/VAT number"],
+      ['LOW_STOCK_THRESHOLD', 'five', 'LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000'],
+      ['LOW_STOCK_THRESHOLD', '-1', 'LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000'],
     ]) {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: await folder(), [name!]: value };
       const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js'), '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1266,7 +1266,9 @@ export interface paths {
          *     orders. weeklySales: orders placed today and on the 6 days before (UTC), counted by
          *     weekday in a fixed Sun..Sat array (days with none are 0). recentNotifications: the 4
          *     newest notifications; recentBooks: the 3 newest books (createdAt); recentOrders: the
-         *     3 newest orders (orderDate), with the customer's username and e-mail.
+         *     3 newest orders (orderDate), with the customer's username and e-mail. lowStock: the books
+         *     with LOW_STOCK_THRESHOLD copies or fewer (5 by default), fewest first, at most 20
+         *     (lowStockCount counts them all).
          */
         get: operations["getDashboard"];
         put?: never;
@@ -1293,6 +1295,60 @@ export interface paths {
          *     last is 200 with empty `data`. The log is append-only: no operation edits or deletes it.
          */
         get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales of a range of days (Admin)
+         * @description The orders handed over (Completed) from the start of `from` to the end of `to`, both
+         *     calendar dates in the shop's time zone (GET /shop/info's timeZone, Asia/Kathmandu by
+         *     default): "today" is from = to = today. An order counts on the day of its handover (the
+         *     "completed" event of its history; an order completed before the server kept a history
+         *     counts on the day it was placed). `from` after `to`, a date that does not exist, or a
+         *     range longer than 366 days is a 422.
+         */
+        get: operations["getSalesReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report or the orders of a range as CSV (Admin)
+         * @description The same data as GET /report/sales for the same range, as a CSV file for a spreadsheet:
+         *     UTF-8 with a byte order mark, one header row, comma separated, CRLF line ends, dates
+         *     ISO 8601 (days YYYY-MM-DD in the shop's time zone, instants in UTC), money in rupees
+         *     with two decimals. `orders`: one row per line of each order handed over, oldest handover
+         *     first, then the orders completed before the server kept a history, by when they were
+         *     placed (the lines' line_revenue add up to the report's revenue, their quantities to
+         *     copiesSold); `days`, `genres`, `books`, `staff`: the report's byDay, byGenre, byBook,
+         *     byStaff rows. The file is streamed as it is read from the database, in batches. A text
+         *     cell that starts with =, +, -, @, a tab or a carriage return gets a leading apostrophe,
+         *     so a spreadsheet never runs it as a formula.
+         */
+        get: operations["exportReportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1847,6 +1903,105 @@ export interface components {
             recentNotifications: components["schemas"]["Activity"][];
             recentBooks: components["schemas"]["Book"][];
             recentOrders: components["schemas"]["RecentOrder"][];
+            /**
+             * Format: int32
+             * @description The server's LOW_STOCK_THRESHOLD: a book with this many copies or fewer in stock is running low.
+             */
+            lowStockThreshold: number;
+            /**
+             * Format: int32
+             * @description Books at or below the threshold.
+             */
+            lowStockCount: number;
+            /** @description The books at or below the threshold, fewest copies first (then by title), at most 20 of them. */
+            lowStock: components["schemas"]["LowStockBook"][];
+        };
+        LowStockBook: {
+            bookId: components["schemas"]["Uuid"];
+            title: string;
+            author: string;
+            /**
+             * Format: int32
+             * @description Copies in stock.
+             */
+            quantity: number;
+        };
+        /**
+         * @description The sales of a range of days in the shop's time zone. A sale is an order handed over
+         *     (Completed), counted on the day of its handover; money in rupees. The figures are the
+         *     sums of their rows: byDay, byGenre and byBook each add up to revenue, copiesSold and
+         *     discountsGiven, byDay and byStaff to orders (handovers) and byStaff to revenue.
+         */
+        SalesReport: {
+            /**
+             * Format: date
+             * @description First day of the range (shop time).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day of the range (shop time), included.
+             */
+            to: string;
+            /** @description The shop's IANA time zone the days are counted in. */
+            timeZone: string;
+            /** @description What the customers paid for the orders handed over (their finalTotal). */
+            revenue: number;
+            /**
+             * Format: int32
+             * @description Orders handed over.
+             */
+            orders: number;
+            /** Format: int32 */
+            copiesSold: number;
+            /** @description revenue / orders, rounded half up to the paisa; 0 without orders. */
+            averageOrder: number;
+            /** @description What the orders would have cost at list prices less what was paid: sale prices and cart discounts together. */
+            discountsGiven: number;
+            /** @description Every day of the range, oldest first, days without sales included (zeros). */
+            byDay: components["schemas"]["SalesDay"][];
+            /** @description Genres with sales, highest revenue first. */
+            byGenre: components["schemas"]["SalesByGenre"][];
+            /** @description Books sold, highest revenue first (then by title). */
+            byBook: components["schemas"]["SalesByBook"][];
+            /** @description Handovers by who completed them, most first. */
+            byStaff: components["schemas"]["SalesByStaff"][];
+        };
+        SalesDay: {
+            /** Format: date */
+            date: string;
+            /** Format: int32 */
+            orders: number;
+            /** Format: int32 */
+            copiesSold: number;
+            revenue: number;
+            discountsGiven: number;
+        };
+        SalesByGenre: {
+            /** @description The book's genre now; "Unknown" for a book since deleted. */
+            genre: string;
+            /** Format: int32 */
+            copiesSold: number;
+            /** @description The lines' share of what was paid: an order's cart discount is spread over its lines by their amounts. */
+            revenue: number;
+            discountsGiven: number;
+        };
+        SalesByBook: {
+            bookId: components["schemas"]["Uuid"];
+            /** @description The title on the order lines. */
+            title: string;
+            genre: string;
+            /** Format: int32 */
+            copiesSold: number;
+            revenue: number;
+            discountsGiven: number;
+        };
+        SalesByStaff: {
+            /** @description Who handed the orders over; null for orders completed before the server kept a history. */
+            username: string | null;
+            /** Format: int32 */
+            handovers: number;
+            revenue: number;
         };
         Pagination: {
             /** Format: int32 */
@@ -2451,6 +2606,16 @@ export interface components {
         userPageSize: number;
         /** @example 7a110000-0000-4000-8000-000000000001 */
         reviewIdPath: components["schemas"]["Uuid"];
+        /**
+         * @description First day of the range, a calendar date in the shop's time zone.
+         * @example 2026-11-19
+         */
+        reportFrom: string;
+        /**
+         * @description Last day of the range (included), at most 366 days after `from`.
+         * @example 2026-11-21
+         */
+        reportTo: string;
         /** @description Matches username or e-mail, case-insensitive. */
         userSearch: string;
     };
@@ -4422,6 +4587,83 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getSalesReport: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day of the range, a calendar date in the shop's time zone.
+                 * @example 2026-11-19
+                 */
+                from: components["parameters"]["reportFrom"];
+                /**
+                 * @description Last day of the range (included), at most 366 days after `from`.
+                 * @example 2026-11-21
+                 */
+                to: components["parameters"]["reportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures and their breakdowns. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportReportCsv: {
+        parameters: {
+            query: {
+                /**
+                 * @description Which file.
+                 * @example days
+                 */
+                report: "orders" | "days" | "genres" | "books" | "staff";
+                /**
+                 * @description First day of the range, a calendar date in the shop's time zone.
+                 * @example 2026-11-19
+                 */
+                from: components["parameters"]["reportFrom"];
+                /**
+                 * @description Last day of the range (included), at most 366 days after `from`.
+                 * @example 2026-11-21
+                 */
+                to: components["parameters"]["reportTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment named pustak-<report>-<from>-to-<to>.csv. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="pustak-<report>-<from>-to-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationProblem"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -4433,6 +4675,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsBookAllGetParametersQuerySortByValues: ReadonlyArray<FlattenedDeepRequired<paths>["/book/all"]["get"]["parameters"]["query"]["sortBy"]> = ["", "price", "title", "createdat", "newestarrivals", "newrelease", "dealsanddiscount", "awardwinner"];
 export const pathsOrderSearchGetParametersQuerySortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/order/search"]["get"]["parameters"]["query"]["sort"]> = ["newest", "oldest", "total-desc", "total-asc"];
+export const pathsReportCsvGetParametersQueryReportValues: ReadonlyArray<FlattenedDeepRequired<paths>["/report/csv"]["get"]["parameters"]["query"]["report"]> = ["orders", "days", "genres", "books", "staff"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["User", "Staff", "Admin"];
 export const assignableRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssignableRole"]> = ["Staff", "User"];
 export const bannerColorValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["BannerColor"]> = ["Blue", "Green", "Red", "Yellow", "Purple"];

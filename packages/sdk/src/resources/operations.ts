@@ -76,6 +76,8 @@ export const OPERATIONS: OperationTable = {
   '/announcement/delete/{id}': { delete: 'deleteAnnouncement' },
   '/dashboard/all': { get: 'getDashboard' },
   '/activity/all': { get: 'listActivity' },
+  '/report/sales': { get: 'getSalesReport' },
+  '/report/csv': { get: 'exportReportCsv' },
 };
 
 /** Looks up the operationId of a request; falls back to `METHOD /path` for unknown routes. */

@@ -12,6 +12,7 @@ import * as cart from './cart/index.js';
 import * as dashboard from './dashboard/index.js';
 import * as notifications from './notifications/index.js';
 import * as orders from './orders/index.js';
+import * as reports from './reports/index.js';
 import * as reviews from './reviews/index.js';
 import * as staff from './staff/index.js';
 import * as users from './users/index.js';
@@ -93,5 +94,8 @@ export function createHandlers({ genres }: ContractLists) {
     getDashboard: dashboard.handlers.getDashboard,
     // activity
     listActivity: activity.handlers.listActivity,
+    // reports
+    getSalesReport: reports.handlers.getSalesReport,
+    exportReportCsv: reports.handlers.exportReportCsv,
   } satisfies HandlerMap;
 }

@@ -22,6 +22,8 @@ export interface Services {
   clock: Clock;
   /** Days a Ready order is held for its customer (PICKUP_HOLD_DAYS): then it expires. */
   pickupHoldDays: number;
+  /** A book with this many copies or fewer is running low (LOW_STOCK_THRESHOLD); the dashboard lists it. */
+  lowStockThreshold: number;
   tokens: TokenService;
   /** The transport (the dev outbox or SMTP); requests queue mail through mail/outbox.ts instead. */
   mailer: Mailer;

@@ -24,6 +24,7 @@ import { createS3ImageStore } from '../storage/s3-images.js';
 type Log = Services['log'];
 
 export const DEFAULT_PICKUP_HOLD_DAYS = 7;
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 type Caches = Record<SharedCacheName, ReadCache>;
 
 export interface WiredServices {
@@ -48,6 +49,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
     db: database.db,
     clock,
     pickupHoldDays: settings.pickupHoldDays ?? DEFAULT_PICKUP_HOLD_DAYS,
+    lowStockThreshold: settings.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     tokens: createTokenService(settings.jwtSecret, clock),
     mailer,
     mail,

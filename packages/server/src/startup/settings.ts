@@ -42,6 +42,8 @@ export interface ServerSettings {
   clock?: Clock;
   /** Days a Ready order is held for pickup before it expires (PICKUP_HOLD_DAYS): 7. */
   pickupHoldDays?: number;
+  /** The dashboard lists books with this many copies or fewer in stock (LOW_STOCK_THRESHOLD): 5. */
+  lowStockThreshold?: number;
   contract?: Contract;
   contractPath?: string;
   hubPingIntervalMs?: number;

@@ -9,7 +9,7 @@ import { dashboard } from './rules.js';
 export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }) => {
   await expireDueOrders(services); // recent orders show the status they have now
   const now = services.clock.now();
-  const figures = await dashboard(services.db, now);
+  const figures = await dashboard(services.db, now, services.lowStockThreshold);
   return {
     totalBooks: figures.totalBooks,
     totalOrders: figures.totalOrders,
@@ -26,5 +26,8 @@ export const getDashboard: Handler<'getDashboard'> = async ({ services, origin }
       finalTotal: paisaToRupees(o.final_total_paisa),
       status: o.status as OrderStatus,
     })),
+    lowStockThreshold: services.lowStockThreshold,
+    lowStockCount: figures.lowStockCount,
+    lowStock: figures.lowStock.map((b) => ({ bookId: b.id, title: b.title, author: b.author, quantity: b.quantity })),
   };
 };

@@ -17,9 +17,14 @@ export interface DashboardFigures {
   recentNotifications: { message: string; created_at: Date }[];
   recentOrders: { id: string; username: string; email: string; order_date: Date; final_total_paisa: number; status: string }[];
   recentBooks: BookWithReviews[];
+  lowStockCount: number;
+  lowStock: { id: string; title: string; author: string; quantity: number }[];
 }
 
-export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
+/** The dashboard lists this many of the books running low (the fewest copies first). */
+export const LOW_STOCK_LISTED = 20;
+
+export async function dashboard(db: Db, now: Date, lowStockThreshold: number): Promise<DashboardFigures> {
   const count = async (table: 'books' | 'orders') =>
     Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const totalBooks = await count('books');
@@ -39,6 +44,9 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
     .groupBy('dow')
     .execute();
   const counts = new Map(perDay.map((r) => [Number(r.dow), Number(r.n)]));
+  const low = db.selectFrom('books').where('quantity', '<=', lowStockThreshold);
+  const lowStockCount = await low.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const lowStock = await low.select(['id', 'title', 'author', 'quantity']).orderBy('quantity').orderBy('title').orderBy('id').limit(LOW_STOCK_LISTED).execute();
   const recentOrders = await db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
@@ -55,6 +63,8 @@ export async function dashboard(db: Db, now: Date): Promise<DashboardFigures> {
     weeklySales: WEEKDAYS.map((day, i) => ({ day, count: counts.get(i) ?? 0 })),
     recentNotifications: await recentNotifications(db, 4),
     recentOrders,
+    lowStockCount: Number(lowStockCount.n),
+    lowStock,
     recentBooks: await withReviews(db, await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(3).execute()),
   };
 }

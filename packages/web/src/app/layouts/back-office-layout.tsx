@@ -8,6 +8,7 @@ import {
   BookIcon,
   ChartIcon,
   ClockIcon,
+  FileIcon,
   LogoutIcon,
   MegaphoneIcon,
   MenuIcon,
@@ -34,6 +35,7 @@ const ICONS: Record<NavIcon, typeof BookIcon> = {
   staff: ShieldIcon,
   banners: MegaphoneIcon,
   activity: ClockIcon,
+  reports: FileIcon,
 };
 
 /**

@@ -2,7 +2,7 @@ import { matchPath } from 'react-router';
 
 export type BackOfficeRole = 'Admin' | 'Staff';
 
-export type NavIcon = 'dashboard' | 'books' | 'orders' | 'users' | 'staff' | 'banners' | 'activity';
+export type NavIcon = 'dashboard' | 'books' | 'orders' | 'users' | 'staff' | 'banners' | 'activity' | 'reports';
 
 export interface NavItem {
   /** Path relative to the area root ('' = the dashboard). */
@@ -21,6 +21,7 @@ export const NAV_ITEMS: Record<BackOfficeRole, readonly NavItem[]> = {
     { path: 'staff', label: 'Staff', icon: 'staff' },
     { path: 'banners', label: 'Banners', icon: 'banners' },
     { path: 'activity', label: 'Activity', icon: 'activity' },
+    { path: 'reports', label: 'Reports', icon: 'reports' },
   ],
   Staff: [
     { path: '', label: 'Dashboard', icon: 'dashboard' },
@@ -32,7 +33,7 @@ export const AREA_BASE: Record<BackOfficeRole, string> = { Admin: '/admin', Staf
 
 /** Paths (relative to the area root) that render the dashboard: the spec's placeholders. */
 const DASHBOARD_ALIASES: Record<BackOfficeRole, readonly string[]> = {
-  Admin: ['', 'reports', 'settings'],
+  Admin: ['', 'settings'],
   Staff: [''],
 };
 
@@ -63,6 +64,7 @@ const ADMIN_TITLES: readonly [pattern: string, title: string][] = [
   ['staff', 'Staff'],
   ['banners', 'Banners'],
   ['activity', 'Activity'],
+  ['reports', 'Reports'],
 ];
 
 const STAFF_TITLES: readonly [pattern: string, title: string][] = [['orders', 'Orders']];

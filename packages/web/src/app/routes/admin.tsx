@@ -6,8 +6,8 @@ const AdminDashboardPage = lazy(() => import('../../features/back-office/dashboa
 
 const PAGES: AreaPage[] = [
   ['', AdminDashboardPage],
-  // Spec: reports and settings are placeholders that show the dashboard.
-  ['reports', AdminDashboardPage],
+  ['reports', lazy(() => import('../../features/back-office/reports/admin-reports-page'))],
+  // Spec: settings is a placeholder that shows the dashboard.
   ['settings', AdminDashboardPage],
   ['books', lazy(() => import('../../features/back-office/books/admin-books-page'))],
   ['books/addBooks', lazy(() => import('../../features/back-office/books/add-book-page'))],

@@ -1,7 +1,8 @@
-import { type Book, type DashboardSummary, type RecentOrder } from '@pustak/sdk';
+import { type Book, type DashboardSummary, type LowStockBook, type RecentOrder } from '@pustak/sdk';
 import { formatDate, formatRelativeTime, formatRevenue, formatRupees } from '@pustak/sdk/domain';
 import { type ReactNode } from 'react';
 import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
 import { ErrorState } from '../../../components/error-state';
 import { BookIcon, ChartIcon, PackageIcon, UsersIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
@@ -13,7 +14,7 @@ import styles from './admin-dashboard.module.css';
 import { useDashboard } from './api/use-dashboard';
 import { SalesChart } from './sales-chart';
 
-/** Admin dashboard (/admin, and the /admin/reports and /admin/settings placeholders). */
+/** Admin dashboard (/admin, and the /admin/settings placeholder). */
 export default function AdminDashboardPage() {
   const { data, error, isLoading, mutate } = useDashboard();
   return (
@@ -90,9 +91,47 @@ function DashboardBody({ data }: { data: DashboardSummary }) {
           columns={ORDER_COLUMNS}
         />
       </div>
+
+      <LowStockPanel data={data} />
     </>
   );
 }
+
+/** The books at or below LOW_STOCK_THRESHOLD, fewest copies first, each with a link to edit it. */
+function LowStockPanel({ data }: { data: DashboardSummary }) {
+  const more = data.lowStockCount - data.lowStock.length;
+  return (
+    <Panel
+      title="Running low"
+      subtitle={`Books with ${data.lowStockThreshold} or fewer copies in stock`}
+      headingId="dash-low-stock"
+      flush
+    >
+      {data.lowStock.length === 0 ? (
+        <p className={styles.emptyRow}>No book is running low.</p>
+      ) : (
+        <>
+          <DataTable label="Books running low table" columns={LOW_STOCK_COLUMNS} rows={data.lowStock} rowKey={(book) => book.bookId} />
+          {more > 0 ? <p className={styles.emptyRow}>and {more} more</p> : null}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const LOW_STOCK_COLUMNS: Column<LowStockBook>[] = [
+  { label: 'Title', className: 'strong', cell: (book) => book.title },
+  { label: 'Author', cell: (book) => book.author },
+  { label: 'In stock', numeric: true, cell: (book) => book.quantity },
+  {
+    label: 'Edit',
+    cell: (book) => (
+      <Link to={`/admin/books/edit/${book.bookId}`} aria-label={`Edit ${book.title}`}>
+        Edit
+      </Link>
+    ),
+  },
+];
 
 const BOOK_COLUMNS: Column<Book>[] = [
   { label: 'Title', className: 'strong', cell: (book) => book.title },

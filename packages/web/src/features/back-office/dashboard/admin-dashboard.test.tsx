@@ -19,6 +19,26 @@ function card(label: string) {
 }
 
 describe('admin dashboard', () => {
+  it('lists the books running low (at or below the threshold), fewest first, each with a link to edit it', async () => {
+    const { user, location } = renderWithApp(undefined, options);
+    expect(await screen.findByRole('heading', { name: 'Running low' })).toBeTruthy();
+    expect(screen.getByText('Books with 5 or fewer copies in stock')).toBeTruthy();
+    const table = within(screen.getByRole('region', { name: 'Books running low table' })).getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent))).toEqual([
+      ['The Haunting of Hill House', 'Shirley Jackson', '2'],
+      ['And Then There Were None', 'Agatha Christie', '5'],
+    ]);
+    await user.click(screen.getByRole('link', { name: 'Edit The Haunting of Hill House' }));
+    await waitFor(() => expect(location()).toBe('/admin/books/edit/0f0e0000-0000-4000-8000-000000000022'));
+  });
+
+  it('says so when no book is running low', async () => {
+    spyOnApi([{ method: 'GET', path: '/dashboard/all', prefer: 'example=empty' }]);
+    renderWithApp(undefined, options);
+    expect(await screen.findByText('No book is running low.')).toBeTruthy();
+  });
+
   it('shows the totals, revenue as Rs. with 2 decimals and the greeting', async () => {
     renderWithApp(undefined, options);
     expect(await screen.findByText('Total Books')).toBeTruthy();

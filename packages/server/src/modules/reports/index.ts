@@ -1,0 +1,2 @@
+// The reports module's public face.
+export * as handlers from './handlers.js';

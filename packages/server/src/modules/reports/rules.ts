@@ -1,0 +1,249 @@
+// The shop's numbers (issue 30, part 3): the sales of a range of calendar days in the shop's
+// time zone, worked in SQL over the orders handed over, and the same lines read in batches for
+// the CSV export. A sale is an order handed over (Completed), dated by its handover.
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../shared/context.js';
+import { invalid } from '../../shared/errors.js';
+import { mulDivHalfUp } from '../../shared/money.js';
+
+/** A year and a day: a report of a whole (leap) year fits, and byDay stays a short list. */
+export const MAX_REPORT_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+export interface ReportRange {
+  /** YYYY-MM-DD, both included, in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+  /** Every day of the range, oldest first. */
+  days: string[];
+}
+
+/** The range the caller asked for, refusing dates no calendar has, a backwards range and one too long. */
+export function reportRange(from: string, to: string, timeZone: string): ReportRange {
+  const start = calendarDay(from, 'from');
+  const end = calendarDay(to, 'to');
+  if (start > end) throw invalid('to', 'to must not be before from');
+  const count = (end - start) / DAY_MS + 1;
+  if (count > MAX_REPORT_DAYS) throw invalid('to', `A report covers at most ${MAX_REPORT_DAYS} days`);
+  const days = Array.from({ length: count }, (_, i) => new Date(start + i * DAY_MS).toISOString().slice(0, 10));
+  return { from, to, timeZone, days };
+}
+
+/** Midnight UTC of a YYYY-MM-DD date (a day number), or a 422 for 2026-02-30 and the like. */
+function calendarDay(value: string, field: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = new Date(0);
+  if (match) date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (!match || Number(match[1]) < 1 || date.toISOString().slice(-24, -14) !== value) throw invalid(field, `${field} must be a calendar date (YYYY-MM-DD)`);
+  return date.getTime();
+}
+
+/** Where a batch of the export resumes: after this handover (its instant as the database wrote it, and the order). */
+export interface HandoverCursor {
+  at: string;
+  orderId: string;
+}
+
+/** Where handovers are read from: the history's "completed" events, or the orders completed before it. */
+type HandoverSource = 'recorded' | 'unrecorded';
+
+/**
+ * The orders handed over in the range: (order_id, handed_over_at, handed_over_by, cursor_at).
+ * An order's handover is its history's "completed" event (`recorded`); an order completed
+ * before the server kept a history (migration 0009 wrote that event without a time) is dated by
+ * its placing (`unrecorded`). Both sources unless one is named; with `after` and `limit`, that
+ * source's next batch in (handed_over_at, order_id) order, walking its index from the cursor
+ * (order_events_completed, orders_date), so reading a range batch by batch is one pass.
+ */
+function handovers(range: ReportRange, page?: { source: HandoverSource; after: HandoverCursor | null; limit: number }): RawBuilder<unknown> {
+  const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
+  const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
+  const after = page?.after;
+  const recorded = sql`
+    select e.order_id, e.at as handed_over_at, e.actor as handed_over_by, e.at::text as cursor_at
+    from order_events e
+    where e.kind = 'completed' and e.at >= ${start} and e.at < ${end}
+      ${after ? sql`and (e.at, e.order_id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``}`;
+  const unrecorded = sql`
+    select o.id as order_id, o.order_date as handed_over_at, null as handed_over_by, o.order_date::text as cursor_at
+    from orders o
+    where o.status = 'Completed' and o.order_date >= ${start} and o.order_date < ${end}
+      and not exists (select 1 from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null)
+      ${after ? sql`and (o.order_date, o.id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``}`;
+  if (!page) return sql`${recorded} union all ${unrecorded}`;
+  return sql`${page.source === 'recorded' ? recorded : unrecorded} order by 2, 1 limit ${page.limit}`;
+}
+
+/**
+ * The lines of the orders handed over, each with its share of what the customer paid: an
+ * order's cart discount is spread over its lines by their amounts (rounded down, the paisa left
+ * over to its last line), so the lines of an order add up to its finalTotal exactly and every
+ * breakdown adds up to the revenue.
+ */
+function soldLines(handed: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    with handed as (${handed}),
+    lines as (
+      select h.order_id, h.handed_over_at, h.handed_over_by, h.cursor_at, o.user_id, o.final_total_paisa,
+        i.id as item_id, i.book_id, i.title, i.item_code, i.quantity,
+        i.price_per_unit_paisa, i.charged_per_unit_paisa,
+        i.quantity::bigint * i.price_per_unit_paisa as list_paisa,
+        i.quantity::bigint * i.charged_per_unit_paisa as gross_paisa,
+        sum(i.quantity::bigint * i.charged_per_unit_paisa) over (partition by h.order_id) as order_gross_paisa,
+        row_number() over (partition by h.order_id order by i.id desc) as from_last
+      from handed h
+      join orders o on o.id = h.order_id and o.status = 'Completed'
+      join order_items i on i.order_id = h.order_id
+    ),
+    shared as (
+      select *, case when order_gross_paisa = 0 then 0 else floor(gross_paisa::numeric * final_total_paisa / order_gross_paisa)::bigint end as share_paisa
+      from lines
+    )
+    select *, share_paisa + case when from_last = 1 then final_total_paisa - sum(share_paisa) over (partition by order_id) else 0 end as revenue_paisa
+    from shared`;
+}
+
+export interface SalesFigures {
+  orders: number;
+  copiesSold: number;
+  revenuePaisa: number;
+  discountsPaisa: number;
+}
+export interface SalesReport extends SalesFigures {
+  range: ReportRange;
+  averageOrderPaisa: number;
+  byDay: (SalesFigures & { date: string })[];
+  byGenre: (Omit<SalesFigures, 'orders'> & { genre: string })[];
+  byBook: (Omit<SalesFigures, 'orders'> & { bookId: string; title: string; genre: string })[];
+  byStaff: { username: string | null; handovers: number; revenuePaisa: number }[];
+}
+
+const UNKNOWN_GENRE = 'Unknown';
+
+/** The sales report of a range: totals and the four breakdowns, each the sum of its rows. */
+export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
+  const lines = soldLines(handovers(range));
+  const sums = sql`sum(sold.quantity)::bigint as copies, sum(sold.revenue_paisa)::bigint as revenue, sum(sold.list_paisa - sold.revenue_paisa)::bigint as discounts`;
+  type Sums = { copies: string; revenue: string; discounts: string };
+  const perDay = await sql<Sums & { day: string; orders: string }>`
+    select to_char(handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(distinct order_id) as orders, ${sums}
+    from (${lines}) sold group by 1`.execute(db);
+  const perGenre = await sql<Sums & { genre: string }>`
+    select coalesce(b.genre, ${UNKNOWN_GENRE}) as genre, ${sums}
+    from (${lines}) sold left join books b on b.id = sold.book_id group by 1 order by revenue desc, 1`.execute(db);
+  const perBook = await sql<Sums & { book_id: string; title: string; genre: string }>`
+    select sold.book_id, max(sold.title) as title, coalesce(max(b.genre), ${UNKNOWN_GENRE}) as genre, ${sums}
+    from (${lines}) sold left join books b on b.id = sold.book_id group by sold.book_id order by revenue desc, 2, sold.book_id`.execute(db);
+  const perStaff = await sql<{ username: string | null; handovers: string; revenue: string }>`
+    select h.handed_over_by as username, count(*) as handovers, sum(o.final_total_paisa)::bigint as revenue
+    from (${handovers(range)}) h join orders o on o.id = h.order_id and o.status = 'Completed'
+    group by 1 order by handovers desc, revenue desc, username nulls last`.execute(db);
+
+  const days = new Map(perDay.rows.map((row) => [row.day, row]));
+  const byDay = range.days.map((date) => {
+    const row = days.get(date);
+    return { date, orders: Number(row?.orders ?? 0), ...figures(row) };
+  });
+  const total = (key: keyof SalesFigures) => byDay.reduce((sum, day) => sum + day[key], 0);
+  const orders = total('orders');
+  const revenuePaisa = total('revenuePaisa');
+  return {
+    range,
+    orders,
+    copiesSold: total('copiesSold'),
+    revenuePaisa,
+    discountsPaisa: total('discountsPaisa'),
+    averageOrderPaisa: orders === 0 ? 0 : mulDivHalfUp(revenuePaisa, 1, orders),
+    byDay,
+    byGenre: perGenre.rows.map((row) => ({ genre: row.genre, ...figures(row) })),
+    byBook: perBook.rows.map((row) => ({ bookId: row.book_id, title: row.title, genre: row.genre, ...figures(row) })),
+    byStaff: perStaff.rows.map((row) => ({ username: row.username, handovers: Number(row.handovers), revenuePaisa: Number(row.revenue) })),
+  };
+}
+
+function figures(row: { copies: string; revenue: string; discounts: string } | undefined): Omit<SalesFigures, 'orders'> {
+  return { copiesSold: Number(row?.copies ?? 0), revenuePaisa: Number(row?.revenue ?? 0), discountsPaisa: Number(row?.discounts ?? 0) };
+}
+
+/** One line of an order handed over, as the orders export writes it. */
+export interface SoldLine {
+  orderId: string;
+  handedOverAt: Date;
+  handoverDate: string;
+  handedOverBy: string | null;
+  customer: string;
+  bookId: string;
+  isbn: string;
+  title: string;
+  genre: string;
+  quantity: number;
+  listUnitPaisa: number;
+  unitPaisa: number;
+  listPaisa: number;
+  revenuePaisa: number;
+  orderTotalPaisa: number;
+}
+
+interface SoldLineRow {
+  order_id: string;
+  handed_over_at: Date;
+  handed_over_by: string | null;
+  cursor_at: string;
+  day: string;
+  username: string;
+  book_id: string;
+  item_code: string;
+  title: string;
+  genre: string;
+  quantity: number;
+  price_per_unit_paisa: string;
+  charged_per_unit_paisa: string;
+  list_paisa: string;
+  revenue_paisa: string;
+  final_total_paisa: string;
+}
+
+/**
+ * The lines of the orders handed over in the range, read `batchOrders` orders at a time (keyset
+ * paging: each batch starts after the last order of the one before), so the export holds one
+ * batch, never the range, whatever its size. Oldest handover first; the orders completed before
+ * the server kept a history (no handover time) follow, by when they were placed.
+ */
+export async function* soldLinesInBatches(db: Db, range: ReportRange, batchOrders = 500): AsyncGenerator<SoldLine[]> {
+  for (const source of ['recorded', 'unrecorded'] as const) {
+    let after: HandoverCursor | null = null;
+    for (;;) {
+      const { rows }: { rows: SoldLineRow[] } = await sql<SoldLineRow>`
+        select sold.*, to_char(sold.handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, u.username, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
+        from (${soldLines(handovers(range, { source, after, limit: batchOrders }))}) sold
+        join users u on u.id = sold.user_id
+        left join books b on b.id = sold.book_id
+        order by sold.handed_over_at, sold.order_id, sold.from_last desc`.execute(db);
+      if (rows.length === 0) break;
+      yield rows.map(soldLine);
+      const last: SoldLineRow = rows.at(-1)!;
+      after = { at: last.cursor_at, orderId: last.order_id };
+    }
+  }
+}
+
+function soldLine(row: SoldLineRow): SoldLine {
+  return {
+    orderId: row.order_id,
+    handedOverAt: new Date(row.handed_over_at),
+    handoverDate: row.day,
+    handedOverBy: row.handed_over_by,
+    customer: row.username,
+    bookId: row.book_id,
+    isbn: row.item_code,
+    title: row.title,
+    genre: row.genre,
+    quantity: Number(row.quantity),
+    listUnitPaisa: Number(row.price_per_unit_paisa),
+    unitPaisa: Number(row.charged_per_unit_paisa),
+    listPaisa: Number(row.list_paisa),
+    revenuePaisa: Number(row.revenue_paisa),
+    orderTotalPaisa: Number(row.final_total_paisa),
+  };
+}
