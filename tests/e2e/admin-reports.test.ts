@@ -12,7 +12,7 @@ const real = useRealServerAndBrowser();
 const pages: WatchedPage[] = [];
 reportPagesOnFailure(() => pages);
 
-const ORDER_COLUMNS = 'order_id,handed_over_at,handover_date,handed_over_by,customer,book_id,isbn,title,genre,quantity,list_unit_price,unit_price,line_list_total,line_revenue,line_discount,order_total';
+const ORDER_COLUMNS = 'order_id,handed_over_at,handover_date,handed_over_by,payment_method,customer,book_id,isbn,title,genre,quantity,list_unit_price,unit_price,line_list_total,line_revenue,line_discount,order_total';
 
 describe('the sales report', () => {
   it("shows an order handed over today in today's report, and downloads the orders' CSV with the right columns", async () => {
@@ -23,7 +23,7 @@ describe('the sales report', () => {
     const placed = (await t.call({ method: 'POST', url: '/api/order/place', token: customer.token })).json().data as { orderId: string; claimCode: string };
     const staff = await t.login('staff');
     expect((await t.call({ method: 'PUT', url: `/api/staff/readyOrder/${placed.orderId}`, token: staff })).statusCode).toBe(200);
-    const handed = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${placed.orderId}`, token: staff, payload: { ClaimCode: placed.claimCode.toLowerCase() } });
+    const handed = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${placed.orderId}`, token: staff, payload: { ClaimCode: placed.claimCode.toLowerCase(), PaymentMethod: 'eSewa' } });
     expect(handed.statusCode, handed.body).toBe(200);
     const paid = (await t.call({ method: 'GET', url: '/api/order/userOrder', token: customer.token })).json().data[0].finalTotal as number;
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kathmandu' }).format(t.clock.now());
@@ -71,7 +71,7 @@ describe('the sales report', () => {
       const ours = lines.filter((line) => line.startsWith(placed.orderId));
       expect(ours).toHaveLength(1);
       const cells = ours[0]!.split(',');
-      expect([cells[3], cells[4], cells[5], cells[7], cells[9], cells[15]]).toEqual(['staff', 'reportbuyer', IDS.munaMadan, 'Muna Madan', '2', paid.toFixed(2)]);
+      expect([cells[3], cells[4], cells[5], cells[6], cells[8], cells[10], cells[16]]).toEqual(['staff', 'eSewa', 'reportbuyer', IDS.munaMadan, 'Muna Madan', '2', paid.toFixed(2)]);
       await context.close();
     }
   });

@@ -27,7 +27,7 @@ async function sale(at: string, lines: { bookId: string; copies: number }[], by 
   expect(placed.statusCode, placed.body).toBe(200);
   const { orderId, claimCode } = placed.json().data;
   t.clock.set(at);
-  const handed = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token: await t.login(by), payload: { ClaimCode: claimCode } });
+  const handed = await t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token: await t.login(by), payload: { ClaimCode: claimCode, PaymentMethod: 'Khalti' } });
   expect(handed.statusCode, handed.body).toBe(200);
   return orderId;
 }
@@ -67,7 +67,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const ORDER_HEADER = 'order_id,handed_over_at,handover_date,handed_over_by,customer,book_id,isbn,title,genre,quantity,list_unit_price,unit_price,line_list_total,line_revenue,line_discount,order_total';
+const ORDER_HEADER = 'order_id,handed_over_at,handover_date,handed_over_by,payment_method,customer,book_id,isbn,title,genre,quantity,list_unit_price,unit_price,line_list_total,line_revenue,line_discount,order_total';
 const records = (rows: string[][]) => rows.slice(1).map((cells) => Object.fromEntries(rows[0]!.map((name, i) => [name, cells[i]])));
 const paisa = (rupees: string | number) => Math.round(Number(rupees) * 100);
 const sum = (items: Json[], key: string) => items.reduce((total, item) => total + paisa(item[key]), 0);
@@ -200,11 +200,11 @@ describe('the CSV files', () => {
     expect(reply.headers['content-disposition']).toBe('attachment; filename="pustak-orders-2027-03-25-to-2027-03-25.csv"');
     const rows = parseCsv(reply.body);
     expect(rows[0]).toEqual([
-      'order_id', 'handed_over_at', 'handover_date', 'handed_over_by', 'customer', 'book_id', 'isbn', 'title', 'genre',
+      'order_id', 'handed_over_at', 'handover_date', 'handed_over_by', 'payment_method', 'customer', 'book_id', 'isbn', 'title', 'genre',
       'quantity', 'list_unit_price', 'unit_price', 'line_list_total', 'line_revenue', 'line_discount', 'order_total',
     ]);
     expect(records(rows)).toEqual([expect.objectContaining({
-      order_id: orderId, handed_over_at: '2027-03-25T04:30:00.000Z', handover_date: '2027-03-25', handed_over_by: 'staff',
+      order_id: orderId, handed_over_at: '2027-03-25T04:30:00.000Z', handover_date: '2027-03-25', handed_over_by: 'staff', payment_method: 'Khalti',
       book_id: IDS.munaMadan, title: 'Muna Madan', genre: 'Fiction', quantity: '2',
     })]);
     expect(records(rows)[0]!.line_revenue).toMatch(/^\d+\.\d\d$/);

@@ -1340,7 +1340,8 @@ export interface paths {
          * @description The same data as GET /report/sales for the same range, as a CSV file for a spreadsheet:
          *     UTF-8 with a byte order mark, one header row, comma separated, CRLF line ends, dates
          *     ISO 8601 (days YYYY-MM-DD in the shop's time zone, instants in UTC), money in rupees
-         *     with two decimals. `orders`: one row per line of each order handed over, oldest handover
+         *     with two decimals. `orders`: one row per line of each order handed over (with who handed
+         *     it over and the payment method the handover recorded, empty when none), oldest handover
          *     first, then the orders completed before the server kept a history, by when they were
          *     placed (the lines' line_revenue add up to the report's revenue, their quantities to
          *     copiesSold); `days`, `genres`, `books`, `staff`: the report's byDay, byGenre, byBook,

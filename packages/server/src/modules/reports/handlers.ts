@@ -13,7 +13,7 @@ export const getSalesReport: Handler<'getSalesReport'> = async ({ query, service
 type ReportName = 'orders' | 'days' | 'genres' | 'books' | 'staff';
 
 export const ORDER_COLUMNS = [
-  'order_id', 'handed_over_at', 'handover_date', 'handed_over_by', 'customer', 'book_id', 'isbn', 'title', 'genre',
+  'order_id', 'handed_over_at', 'handover_date', 'handed_over_by', 'payment_method', 'customer', 'book_id', 'isbn', 'title', 'genre',
   'quantity', 'list_unit_price', 'unit_price', 'line_list_total', 'line_revenue', 'line_discount', 'order_total',
 ] as const;
 
@@ -53,7 +53,7 @@ function ordersCsv(db: Db, range: ReportRange) {
   async function* rows() {
     for await (const batch of soldLinesInBatches(db, range)) {
       yield batch.map((line): Cell[] => [
-        line.orderId, line.handedOverAt.toISOString(), line.handoverDate, line.handedOverBy, line.customer, line.bookId, line.isbn,
+        line.orderId, line.handedOverAt.toISOString(), line.handoverDate, line.handedOverBy, line.paymentMethod, line.customer, line.bookId, line.isbn,
         line.title, line.genre, line.quantity, csvRupees(line.listUnitPaisa), csvRupees(line.unitPaisa), csvRupees(line.listPaisa),
         csvRupees(line.revenuePaisa), csvRupees(line.listPaisa - line.revenuePaisa), csvRupees(line.orderTotalPaisa),
       ]);

@@ -85,7 +85,7 @@ function soldLines(handed: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     with handed as (${handed}),
     lines as (
-      select h.order_id, h.handed_over_at, h.handed_over_by, h.cursor_at, o.user_id, o.final_total_paisa,
+      select h.order_id, h.handed_over_at, h.handed_over_by, h.cursor_at, o.user_id, o.final_total_paisa, o.payment_method,
         i.id as item_id, i.book_id, i.title, i.item_code, i.quantity,
         i.price_per_unit_paisa, i.charged_per_unit_paisa,
         i.quantity::bigint * i.price_per_unit_paisa as list_paisa,
@@ -172,6 +172,8 @@ export interface SoldLine {
   handedOverAt: Date;
   handoverDate: string;
   handedOverBy: string | null;
+  /** How the customer paid, when the handover recorded it. */
+  paymentMethod: string | null;
   customer: string;
   bookId: string;
   isbn: string;
@@ -189,6 +191,7 @@ interface SoldLineRow {
   order_id: string;
   handed_over_at: Date;
   handed_over_by: string | null;
+  payment_method: string | null;
   cursor_at: string;
   day: string;
   username: string;
@@ -234,6 +237,7 @@ function soldLine(row: SoldLineRow): SoldLine {
     handedOverAt: new Date(row.handed_over_at),
     handoverDate: row.day,
     handedOverBy: row.handed_over_by,
+    paymentMethod: row.payment_method,
     customer: row.username,
     bookId: row.book_id,
     isbn: row.item_code,
