@@ -4,7 +4,8 @@
 // opens, an arrow key chooses eSewa, Enter confirms), is offered the receipt and is back in the
 // search box; the customer's My Orders then says how it was paid and who handed it over. axe
 // finds nothing on any step. `npm run screenshots` saves the queue, the handover and its result
-// at 768 and 1280 px (and 390), and My Orders.
+// at 768 and 1280 px (and 390), and My Orders. Then the receipt the counter links to, in print,
+// and the admin's records: the handover in the activity log and the sale in today's report.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { IDS, newCustomer } from '@pustak/server/test/helpers';
@@ -18,11 +19,13 @@ const pages: WatchedPage[] = [];
 reportPagesOnFailure(() => pages);
 
 /** A signed-in tab; its pages' Content-Security-Policy lets the test inject axe-core. */
-async function signedInPage(username: string, role: 'User' | 'Staff', userId: string, viewport: { width: number; height: number }): Promise<Page> {
+async function signedInPage(username: string, role: 'User' | 'Staff' | 'Admin', userId: string, viewport: { width: number; height: number }): Promise<Page> {
   const t = real.server();
   const context = await real.browser().newContext({ baseURL: t.url, viewport, reducedMotion: 'reduce', bypassCSP: true });
   const page = await context.newPage();
   pages.push(await watchPage(page));
+  // The page's clock is the server's (the report's "today").
+  await page.clock.install({ time: t.clock.now() });
   await presetSession(page, { token: await t.login(username), role, userId });
   return page;
 }
@@ -114,6 +117,31 @@ describe('the counter', () => {
     expect(await card.getByText('Paid by eSewa · Handed over by staff', { exact: true }).isVisible()).toBe(true);
     await screenshot(mine, 'counter-my-orders');
     await expectNoA11yViolations(mine, 'My Orders after the handover');
+
+    // ---- the receipt the counter offered: eSewa, the staff member, the claim code; printed ----
+    const [printed] = await Promise.all([page.context().waitForEvent('page'), receipt.click()]);
+    const slip = printed.getByRole('article', { name: `Receipt ${number}` });
+    await slip.waitFor();
+    expect(await slip.getByText('eSewa', { exact: true }).isVisible()).toBe(true);
+    expect(await slip.getByText(placed.claimCode, { exact: true }).isVisible()).toBe(true);
+    await printed.emulateMedia({ media: 'print' });
+    await printed.setViewportSize({ width: 302, height: 1123 });
+    expect(await printed.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await screenshot(printed, 'counter-receipt-print', { fullPage: false });
+
+    // ---- the admin's records: the handover in the activity log, the sale in today's report ----
+    const admin = await signedInPage('admin', 'Admin', IDS.admin, DESKTOP);
+    await admin.goto('/admin/activity');
+    const logged = admin.getByRole('row').filter({ hasText: 'Order handed over' }).filter({ hasText: `Order ${number}` });
+    await logged.first().waitFor();
+    expect(await logged.count()).toBe(1);
+    expect(await logged.textContent()).toContain('staff');
+    await admin.goto('/admin/reports');
+    await admin.getByRole('heading', { name: 'Summary' }).waitFor();
+    const sold = admin.getByRole('region', { name: 'Books sold table' });
+    await expect.poll(() => sold.getByRole('row').filter({ hasText: 'Karnali Blues' }).count()).toBe(1);
+    const staffRows = admin.getByRole('region', { name: 'Handovers by staff table' }).getByRole('row').filter({ has: admin.locator('td', { hasText: /^staff$/ }) });
+    await expect.poll(() => staffRows.count()).toBe(1);
 
     if (takeScreenshots) {
       for (const viewport of [DESKTOP, PHONE]) {
