@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the real store on one origin, http://localhost:5173. The Pustak server runs on
 // PGlite under .data/ (data survives a restart; `npm start -- --reset` starts over) and the
-// web app's dev server proxies /api, /hubs, /uploads and /__dev to it. Ctrl-C stops both.
+// web app's dev server proxies /api, /hubs, /uploads, /__dev and /metrics to it. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,7 @@ console.log(`
   API       ${origin}/api   (the Pustak server, PGlite in .data/)
   Live hub  ${origin}/hubs/notification
   Outbox    ${origin}/__dev/outbox   (one-time codes and order e-mails land here)
+  Metrics   ${origin}/metrics   (Prometheus text; the server's log is below, a line per request)
 
   Demo accounts, password pustak123: admin, staff, sita.
   npm start -- --reset starts over with the demo data. Ctrl-C stops everything.

@@ -27,6 +27,8 @@ const proxy = {
   '/__mock': { target: mockTarget, changeOrigin: true },
   '/__dev': { target: mockTarget, changeOrigin: true },
   '/uploads': { target: mockTarget, changeOrigin: true },
+  // The server's Prometheus metrics (open in development; the mock has none).
+  '/metrics': { target: mockTarget, changeOrigin: true },
   // The server takes the hub's WebSocket from its own origin and the ones it is told of; to it,
   // the page is on the origin the proxy forwards to (the mock takes any).
   '/hubs': { target: mockTarget, changeOrigin: true, ws: true, rewriteWsOrigin: true },
