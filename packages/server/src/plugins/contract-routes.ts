@@ -19,11 +19,35 @@ export const contractRoutes = fp<{ contract: Contract; services: Services }>(asy
   app.setValidatorCompiler(createValidatorCompiler());
   // Map the schema compile error so a bad contract fails the start, not a request.
   app.setSchemaErrorFormatter((errors, dataVar) => Object.assign(new Error(`${dataVar} is invalid`), { validation: errors, validationContext: dataVar }));
+  // fastify-openapi-glue warns at every start of a media type with no body parser, counting the
+  // answers' types too (problem+json, text/csv). No request may send those: a parser that refuses
+  // them (415) says so, and the log stays clean for the warnings that matter.
+  for (const type of answerOnlyMediaTypes(contract)) {
+    if (!app.hasContentTypeParser(type)) {
+      app.addContentTypeParser(type, (_request, _payload, done) => done(Object.assign(new Error(`Unsupported Media Type: ${type}`), { statusCode: 415 }), undefined));
+    }
+  }
   await app.register(openapiGlue, {
     specification: withOptionalBodies(documentForRoutes(contract), contract),
     serviceHandlers: routeHandlers(contract, services),
   });
 }, { name: 'contract-routes' });
+
+/** Media types the contract's answers use that no request body does. */
+function answerOnlyMediaTypes(contract: Contract): string[] {
+  const requests = new Set<string>();
+  const answers = new Set<string>();
+  const shared = (contract.document.components?.responses ?? {}) as Record<string, { content?: object }>;
+  const resolved = (answer: { content?: object; $ref?: string }) => (answer?.$ref ? shared[answer.$ref.split('/').at(-1)!] : answer);
+  for (const item of Object.values(contract.document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {}) as Array<{ requestBody?: { content?: object }; responses?: Record<string, { content?: object; $ref?: string }> }>) {
+      if (typeof operation !== 'object' || !operation?.responses) continue;
+      for (const type of Object.keys(operation.requestBody?.content ?? {})) requests.add(type);
+      for (const answer of Object.values(operation.responses)) for (const type of Object.keys(resolved(answer)?.content ?? {})) answers.add(type);
+    }
+  }
+  return [...answers].filter((type) => !requests.has(type));
+}
 
 /** Per operationId, the route handler: the handler gets the request as the contract types it; no answer is a 204. */
 function routeHandlers(contract: Contract, services: Services): Record<string, RouteHandler> {
