@@ -223,6 +223,8 @@ export interface PagedOrders {
   pageSize: number;
   totalCount: number;
   totalPages: number;
+  /** What the search finds by status, whatever its status filter. */
+  statusCounts: Schemas['OrderStatusCounts'];
 }
 
 export interface PagedUsers {

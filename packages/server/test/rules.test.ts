@@ -406,7 +406,7 @@ describe('cancel', () => {
 });
 
 describe('order search (the counter)', () => {
-  type Found = { currentPage: number; pageSize: number; totalCount: number; totalPages: number; data: { orderId: string; username: string; status: string; finalTotal: number; orderDate: string; claimCode?: string }[] };
+  type Found = { currentPage: number; pageSize: number; totalCount: number; totalPages: number; statusCounts: Record<string, number>; data: { orderId: string; username: string; status: string; finalTotal: number; orderDate: string; claimCode?: string }[] };
   async function search(query: string, role: 'staff' | 'admin' = 'staff'): Promise<Found> {
     const reply = await t.call({ method: 'GET', url: `/api/order/search${query ? `?${query}` : ''}`, token: await t.login(role) });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -458,6 +458,16 @@ describe('order search (the counter)', () => {
     expect(ids(await search('status=Cancelled'))).toEqual([IDS.sitaCancelledOrder]);
     expect(ids(await search('status=Pending&search=hari'))).toEqual([IDS.hariPendingOrder]);
     expect((await search('status=Expired')).totalCount).toBe(0);
+  });
+
+  it('counts what the search finds by status, whatever the status filter (the staff dashboard reads these, not every order)', async () => {
+    const counts = { Pending: 2, Ready: 1, Completed: 10, Cancelled: 1, Expired: 0 };
+    expect((await search('status=Pending&status=Ready&pageSize=1')).statusCounts).toEqual(counts);
+    expect((await search('')).statusCounts).toEqual(counts);
+    expect((await search('search=hari')).statusCounts).toEqual({ Pending: 1, Ready: 0, Completed: expect.any(Number), Cancelled: 0, Expired: 0 });
+    const hari = await search('search=hari&pageSize=100');
+    expect(hari.data.filter((o) => o.status === 'Completed')).toHaveLength(hari.statusCounts.Completed);
+    expect((await search('search=nobody-at-all')).statusCounts).toEqual({ Pending: 0, Ready: 0, Completed: 0, Cancelled: 0, Expired: 0 });
   });
 
   it('sorts by date or total with orderId as the last tie-break, and pages with the totals', async () => {

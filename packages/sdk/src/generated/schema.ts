@@ -885,6 +885,7 @@ export interface paths {
          * Search, filter, sort and page the orders (Admin and Staff)
          * @description The counter's and the back office's order list, searched, filtered, sorted and paged by
          *     the server (`GET /order/all` stays the legacy client's plain list of every order).
+         *     `statusCounts` counts what the search finds by status, whatever the status filter.
          *
          *     `search` (trimmed; blank is no search) finds the orders whose
          *     - claim code is the whole 8-character code, case-insensitive: a part of a code finds
@@ -2355,8 +2356,22 @@ export interface components {
             message: string;
             data: components["schemas"]["Order"][];
         };
+        /** @description The orders a search finds, by status, whatever its status filter (the counter's and the staff dashboard's counts, without reading every order). */
+        OrderStatusCounts: {
+            /** Format: int32 */
+            Pending: number;
+            /** Format: int32 */
+            Ready: number;
+            /** Format: int32 */
+            Completed: number;
+            /** Format: int32 */
+            Cancelled: number;
+            /** Format: int32 */
+            Expired: number;
+        };
         OrderPage: {
             status: string;
+            statusCounts: components["schemas"]["OrderStatusCounts"];
             /** Format: int32 */
             currentPage: number;
             /** Format: int32 */

@@ -62,8 +62,8 @@ export function ordersApi(raw: RawClient): OrdersApi {
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
     async search(params, options) {
-      const { data, currentPage, pageSize, totalCount, totalPages } = await unwrap(raw.GET('/order/search', { params: { query: params ?? {} }, ...init(options) }));
-      return { items: data, currentPage, pageSize, totalCount, totalPages };
+      const { data, currentPage, pageSize, totalCount, totalPages, statusCounts } = await unwrap(raw.GET('/order/search', { params: { query: params ?? {} }, ...init(options) }));
+      return { items: data, currentPage, pageSize, totalCount, totalPages, statusCounts };
     },
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),

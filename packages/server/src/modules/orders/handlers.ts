@@ -62,8 +62,8 @@ export const searchOrders: Handler<'searchOrders'> = async ({ query, services })
   await expireDueOrders(services);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 10;
-  const { views, total } = await searchOrdersRule(services.db, { page, pageSize, search: query.search, statuses: query.status, sort: query.sort ?? 'newest' });
-  return pageReply(page, pageSize, total, views.map((view) => orderView(view, { forOwner: false })));
+  const { views, total, counts } = await searchOrdersRule(services.db, { page, pageSize, search: query.search, statuses: query.status, sort: query.sort ?? 'newest' });
+  return { ...pageReply(page, pageSize, total, views.map((view) => orderView(view, { forOwner: false }))), statusCounts: counts };
 };
 
 export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, services }) => {

@@ -269,14 +269,18 @@ function ordersFoundBy(db: Db, text: string) {
 }
 
 /** The counter's and the back office's order list: searched, filtered by status, sorted and paged by the server. */
-export async function searchOrders(db: Db, query: OrderSearchQuery): Promise<{ views: OrderView[]; total: number }> {
-  let base = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
-  if (query.statuses?.length) base = base.where('orders.status', 'in', [...query.statuses]);
+export async function searchOrders(db: Db, query: OrderSearchQuery): Promise<{ views: OrderView[]; total: number; counts: Record<CountedStatus, number> }> {
+  let found = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
   const text = query.search?.trim();
-  if (text) base = base.where('orders.id', 'in', ordersFoundBy(db, text));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  if (text) found = found.where('orders.id', 'in', ordersFoundBy(db, text));
+  // What the search finds by status, whatever the status filter: the filter's own total is their sum.
+  const byStatus = await found.select(['orders.status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('orders.status').execute();
+  const counts = Object.fromEntries(COUNTED_STATUSES.map((status) => [status, 0])) as Record<CountedStatus, number>;
+  for (const row of byStatus) if (row.status in counts) counts[row.status as CountedStatus] = Number(row.count);
+  const base = query.statuses?.length ? found.where('orders.status', 'in', [...query.statuses]) : found;
+  const total = byStatus.filter((row) => !query.statuses?.length || query.statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.count), 0);
   const offset = (query.page - 1) * query.pageSize;
-  if (offset >= Number(total)) return { views: [], total: Number(total) };
+  if (offset >= total) return { views: [], total, counts };
   let rows = base.selectAll('orders').select(['users.username', 'users.email']);
   if (query.sort === 'total-desc' || query.sort === 'total-asc') {
     rows = rows.orderBy('orders.final_total_paisa', query.sort === 'total-desc' ? 'desc' : 'asc').orderBy('orders.order_date', 'desc');
@@ -284,8 +288,11 @@ export async function searchOrders(db: Db, query: OrderSearchQuery): Promise<{ v
     rows = rows.orderBy('orders.order_date', query.sort === 'oldest' ? 'asc' : 'desc');
   }
   const page = await rows.orderBy('orders.id').limit(query.pageSize).offset(offset).execute();
-  return { views: await withLinesAndHistory(db, page), total: Number(total) };
+  return { views: await withLinesAndHistory(db, page), total, counts };
 }
+
+const COUNTED_STATUSES = ['Pending', 'Ready', 'Completed', 'Cancelled', 'Expired'] as const;
+type CountedStatus = (typeof COUNTED_STATUSES)[number];
 
 function groupBy<T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

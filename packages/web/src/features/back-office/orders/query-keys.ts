@@ -11,11 +11,9 @@ export interface OrderSearchQuery {
 
 /** SWR keys of what the back-office order lists read. */
 export const allOrderKeys = {
-  /** Every order (the staff dashboard's counts). */
-  all: ['orders', 'all'] as const,
   /** One page of a search (the Admin and Staff order pages). */
   search: ({ search, statuses, sort, page }: OrderSearchQuery) => ['orders', 'search', search, statuses?.join(',') ?? '', sort, page] as const,
 };
 
 /** Whether an SWR key is one of the back-office order lists (every one is read again after a change). */
-export const isOrderListKey = (key: unknown) => Array.isArray(key) && key[0] === 'orders' && (key[1] === 'all' || key[1] === 'search');
+export const isOrderListKey = (key: unknown) => Array.isArray(key) && key[0] === 'orders' && key[1] === 'search';

@@ -1,19 +1,22 @@
-import { type Order } from '@pustak/sdk';
-import { ORDER_STATUSES, canVerifyOrder, formatDate, formatRupees, orderStatusLabel } from '@pustak/sdk/domain';
+import { type PagedOrders } from '@pustak/sdk';
+import { ORDER_STATUSES, formatDate, formatRupees, orderStatusLabel } from '@pustak/sdk/domain';
 import { ButtonLink } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { ArrowRightIcon, CheckCircleIcon } from '../../../components/icons';
 import { Skeleton } from '../../../components/skeleton';
 import { cx } from '../../../lib/cx';
-import { useAllOrders } from '../orders';
+import { useOrderSearch } from '../orders';
 import { OrderStatusBadge, PageStack, Panel } from '../../../components/back-office/back-office-ui';
 import { orderItemsText } from './order-items';
 import styles from './staff.module.css';
 
+/** The orders waiting at the counter, oldest first: the server counts every status (never every order read). */
+const WAITING = { search: '', statuses: ['Pending', 'Ready'], sort: 'oldest', page: 1 } as const;
+
 /** /staff: what is waiting at the counter. */
 export default function StaffDashboardPage() {
-  const { data, error, isLoading, mutate } = useAllOrders();
+  const { data, error, isLoading, mutate } = useOrderSearch(WAITING);
   return (
     <PageStack>
       <div>
@@ -32,18 +35,18 @@ export default function StaffDashboardPage() {
           ))}
         </div>
       ) : (
-        <StaffSummary orders={data} />
+        <StaffSummary page={data} />
       )}
     </PageStack>
   );
 }
 
-function StaffSummary({ orders }: { orders: Order[] }) {
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<string, number>;
-  for (const order of orders) counts[order.status] = (counts[order.status] ?? 0) + 1;
-  // Processing is never written by the server: its card shows only for orders that carry it.
-  const shown = ORDER_STATUSES.filter((status) => status !== 'Processing' || counts[status]! > 0);
-  const waiting = orders.filter(canVerifyOrder);
+function StaffSummary({ page }: { page: PagedOrders }) {
+  const counts: Record<string, number> = { ...page.statusCounts };
+  // Processing is never written by the server: the server does not count it, and no card shows it.
+  const shown = ORDER_STATUSES.filter((status) => status in counts);
+  const waiting = page.items;
+  const more = page.totalCount - waiting.length;
   return (
     <>
       <section aria-label="Orders by status" className={styles.stats}>
@@ -56,7 +59,7 @@ function StaffSummary({ orders }: { orders: Order[] }) {
       </section>
       <Panel
         title="Orders waiting"
-        subtitle={`${waiting.length} ${waiting.length === 1 ? 'order needs' : 'orders need'} verification`}
+        subtitle={`${page.totalCount} ${page.totalCount === 1 ? 'order needs' : 'orders need'} verification${more > 0 ? `, the ${waiting.length} oldest shown` : ''}`}
         headingId="staff-waiting"
         actions={
           <ButtonLink to="/staff/orders" size="sm">

@@ -40,14 +40,24 @@ describe('staff dashboard', () => {
     await waitFor(() => expect(location()).toBe('/staff/orders'));
   });
 
+  it('asks the server for the waiting orders and the counts, never for every order; says how many are not shown', async () => {
+    const api = spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'example=all' }]);
+    renderWithApp(undefined, { route: '/staff', session: staff });
+    const waiting = await screen.findByRole('region', { name: 'Orders waiting' });
+    expect(within(waiting).getByText('14 orders need verification, the 10 oldest shown')).toBeTruthy();
+    const asked = api.find('GET', '/order/search')[0]!.query;
+    expect([asked.getAll('status'), asked.get('sort'), asked.get('pageSize')]).toEqual([['Pending', 'Ready'], 'oldest', '10']);
+    expect(api.find('GET', '/order/all')).toEqual([]);
+  });
+
   it('says all caught up when nothing waits', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', prefer: 'example=empty' }]);
+    spyOnApi([{ method: 'GET', path: '/order/search', prefer: 'example=empty' }]);
     renderWithApp(undefined, { route: '/staff', session: staff });
     expect(await screen.findByText('No orders are waiting to be verified.')).toBeTruthy();
   });
 
   it('says Failed to fetch orders when the orders cannot load', async () => {
-    spyOnApi([{ method: 'GET', path: '/order/all', networkError: true }]);
+    spyOnApi([{ method: 'GET', path: '/order/search', networkError: true }]);
     renderWithApp(undefined, { route: '/staff', session: staff });
     expect(await screen.findByText('Failed to fetch orders')).toBeTruthy();
   });
