@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMock } from '@pustak/mock';
@@ -161,6 +161,32 @@ const { connectNotifications } = require('@pustak/sdk/live');
     await writeFile(join(project, 'tsconfig.node10.json'), tsconfig({ module: 'commonjs', moduleResolution: 'node10', noEmit: true }, ['titles-node10.ts']));
     await succeeded(run(process.execPath, [tsc, '-p', 'tsconfig.node10.json'], project));
   }, 60_000);
+
+  it('reaches @microsoft/signalr from /live only, in both builds', async () => {
+    const installed = join(project, 'node_modules/@pustak/sdk');
+    /** The package's files that loading `entry` reaches through relative imports and requires. */
+    const reached = async (entry: string, into = new Set<string>()): Promise<Set<string>> => {
+      if (into.has(entry)) return into;
+      into.add(entry);
+      const code = await readFile(entry, 'utf8');
+      for (const [, spec] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+        await reached(join(dirname(entry), spec!), into);
+      }
+      return into;
+    };
+    const loadsSignalr = async (entry: string) => {
+      for (const file of await reached(join(installed, entry))) {
+        // Comments may name it; code that loads it names it in quotes.
+        if (/["']@microsoft\/signalr["']/.test(await readFile(file, 'utf8'))) return true;
+      }
+      return false;
+    };
+    for (const entry of ['dist/index.js', 'dist/cjs/src/index.js', 'dist/modular.js', 'dist/cjs/src/modular.js', 'dist/domain/index.js']) {
+      expect(await loadsSignalr(entry), entry).toBe(false);
+    }
+    expect(await loadsSignalr('dist/notifications.js')).toBe(true);
+    expect(await loadsSignalr('dist/cjs/src/notifications.js')).toBe(true);
+  });
 
   it('bundles a one-call browser page within the budget, without signalr', async () => {
     const sizes = await measureSdk({ from: project });
