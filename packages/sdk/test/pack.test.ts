@@ -30,9 +30,9 @@ interface Ran {
 }
 
 /** Runs a command without blocking this process, which serves the mock the scripts call. */
-function run(command: string, args: string[], cwd: string): Promise<Ran> {
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, npm_config_loglevel: 'error' } });
+    const child = spawn(command, args, { cwd, env: { ...process.env, npm_config_loglevel: 'error', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -101,7 +101,7 @@ describe('the packed SDK', () => {
     for (const built of [
       'dist/index.js', 'dist/index.d.ts', 'dist/domain/index.js', 'dist/notifications.js', 'dist/modular.js', 'dist/generated/schema.js',
       'dist/cjs/package.json', 'dist/cjs/src/index.js', 'dist/cjs/src/index.d.ts', 'dist/cjs/src/modular.d.ts', 'dist/cjs/banner-colors.js',
-      'banner-colors.js', 'banner-colors.d.ts', 'README.md', 'CHANGELOG.md', 'LICENSE', 'package.json',
+      'banner-colors.js', 'banner-colors.d.ts', 'examples/list-and-order.mjs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'package.json',
     ]) {
       expect(files).toContain(built);
     }
@@ -152,6 +152,12 @@ const { connectNotifications } = require('@pustak/sdk/live');
     expect(cjs['total']).toBeGreaterThan(0);
     expect(cjs['price']).toMatch(/^Rs\. [\d,]+\.\d\d$/);
   }, 60_000);
+
+  it('runs the example the README names from where it is installed', async () => {
+    const out = await succeeded(run(process.execPath, ['node_modules/@pustak/sdk/examples/list-and-order.mjs'], project, { PUSTAK_API: `${mock.url}/api` }));
+    expect(out).toMatch(/Signed in as \S+/);
+    expect(out).toMatch(/claim code \S+/);
+  }, 30_000);
 
   it('type-checks under bundler and node10 resolution', async () => {
     await writeFile(join(project, 'tsconfig.bundler.json'), tsconfig({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['titles.ts']));
