@@ -22,6 +22,8 @@ const sdkRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Bundles `code` for the browser as an app would (tree-shaken, minified) and answers its bytes
  * and gzip bytes. `from` is where its imports resolve; `external` are left out of the figure.
+ * @param {string} code
+ * @param {{ from: string, external?: string[] }} options
  */
 export async function bundleSize(code, { from, external = [] }) {
   const result = await build({
@@ -60,6 +62,7 @@ export const listBooks = () => createClient({ baseUrl: '/api' }).GET('/book/all'
 /**
  * Measures every row; `@microsoft/signalr` is never external, so a page that reaches it
  * without calling `/live` fails to bundle where signalr is not installed.
+ * @param {{ from: string, sdk?: string }} where
  */
 export async function measureSdk({ from, sdk }) {
   const pages = oneCallPages(sdk);
