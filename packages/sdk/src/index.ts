@@ -10,6 +10,8 @@
  * - `@pustak/sdk/resources` : each resource group's factory on its own, for small browser bundles
  * - domain helpers (formatting, sale countdown text, banners, paging...) : pure functions, also at
  *   `@pustak/sdk/domain`; prices, cart totals and discounts are the server's figures, not computed here
+ *
+ * @module @pustak/sdk
  */
 export { createPustakClient } from './client.js';
 export type { PustakClient, PustakClientOptions } from './client.js';

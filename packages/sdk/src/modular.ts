@@ -11,6 +11,8 @@
  *
  * The raw client is the one `createPustakClient(options).raw` is: the same options, middleware,
  * retries and timeouts, so a group built on it behaves as the same group of the full client.
+ *
+ * @module @pustak/sdk/resources
  */
 import createClient from 'openapi-fetch';
 import type { PustakClientOptions } from './client.js';
