@@ -17,7 +17,7 @@ const restrictedGlobals = [
 const restrictedImports = {
   paths: [
     { name: 'openapi-fetch', message: boundaryMessage },
-    { name: '@microsoft/signalr', message: 'Use connectNotifications from @pustak/sdk.' },
+    { name: '@microsoft/signalr', message: 'Use connectNotifications from @pustak/sdk/live.' },
     {
       name: '@pustak/sdk',
       importNames: ['createPustakClient'],

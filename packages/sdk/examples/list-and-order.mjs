@@ -3,6 +3,7 @@
 //   npm run mock                                  # terminal 1: the mock on http://localhost:4010
 //   npm run build -w @pustak/sdk                  # once, so dist/ exists
 //   node packages/sdk/examples/list-and-order.mjs # terminal 2 (PUSTAK_API overrides the base)
+// Installed from the registry or a tarball, it ships as node_modules/@pustak/sdk/examples/.
 import { ApiError, NetworkError, createPustakClient, formatRupees, isPricesChangedError } from '@pustak/sdk';
 
 const baseUrl = process.env.PUSTAK_API ?? 'http://localhost:4010/api';

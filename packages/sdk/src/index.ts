@@ -5,9 +5,13 @@
  * - `ApiError` / `NetworkError` : the two ways a call fails (one `ApiError` subclass per status
  *   family, `PricesChangedError`: an order not placed; `TimeoutError`: no answer in time);
  *   retried first where that is safe
- * - `connectNotifications()` : the live SignalR hub, loaded on demand
+ * - `connectNotifications()` : the live SignalR hub, at `@pustak/sdk/live` only (its types are here
+ *   too), so `@microsoft/signalr` is an optional peer that a script which never listens leaves out
+ * - `@pustak/sdk/resources` : each resource group's factory on its own, for small browser bundles
  * - domain helpers (formatting, sale countdown text, banners, paging...) : pure functions, also at
  *   `@pustak/sdk/domain`; prices, cart totals and discounts are the server's figures, not computed here
+ *
+ * @module @pustak/sdk
  */
 export { createPustakClient } from './client.js';
 export type { PustakClient, PustakClientOptions } from './client.js';
@@ -20,7 +24,6 @@ export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
 export type { RetryEnvironment } from './retry.js';
 export type { Page } from './pages.js';
-export { connectNotifications } from './notifications.js';
 export type {
   ConnectNotificationsOptions, ConnectionState, NotificationConnection, NotificationLogger, NotificationTransport,
 } from './notifications.js';

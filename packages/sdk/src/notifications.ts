@@ -1,3 +1,8 @@
+/**
+ * The live notification hub; `@microsoft/signalr` (an optional peer) is loaded when it connects.
+ *
+ * @module @pustak/sdk/live
+ */
 import type { HubConnection, ILogger } from '@microsoft/signalr';
 import { KEEP_ALIVE_MS, RECONNECT_DELAYS_MS, SERVER_TIMEOUT_MS } from './domain/constants.js';
 

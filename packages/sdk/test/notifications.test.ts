@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startMock } from '@pustak/mock';
-import { connectNotifications, type ConnectionState, type NotificationConnection } from '../src/index.js';
+import { connectNotifications, type ConnectionState, type NotificationConnection } from '../src/notifications.js';
 
 type RunningMock = Awaited<ReturnType<typeof startMock>>;
 const quiet = { info() {}, warn() {}, error() {}, log() {} };

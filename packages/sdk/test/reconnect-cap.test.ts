@@ -5,7 +5,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNotificationHub, HUB_PATH } from '@pustak/hub';
-import { RECONNECT_DELAYS_MS, connectNotifications, type ConnectionState } from '../src/index.js';
+import { RECONNECT_DELAYS_MS } from '../src/index.js';
+import { connectNotifications, type ConnectionState } from '../src/notifications.js';
 
 const quiet = { info() {}, warn() {}, error() {}, log() {} };
 

@@ -1,4 +1,8 @@
-// Business rules of the spec, once: pure functions, the clock always passed in as `now`.
+/**
+ * Business rules of the spec, once: pure functions, the clock always passed in as `now`.
+ *
+ * @module @pustak/sdk/domain
+ */
 export * from './constants.js';
 export * from './dates.js';
 export * from './money.js';
