@@ -5,6 +5,8 @@
  * - `ApiError` / `NetworkError` : the two ways a call fails (one `ApiError` subclass per status
  *   family, `PricesChangedError`: an order not placed; `TimeoutError`: no answer in time);
  *   retried first where that is safe
+ * - `createSession()` : a token store (memory, localStorage or yours) that knows the token's
+ *   expiry, signs out at it, and signs in again through your hook
  * - `connectNotifications()` : the live SignalR hub, loaded on demand
  * - domain helpers (formatting, sale countdown text, banners, paging...) : pure functions, also at
  *   `@pustak/sdk/domain`; prices, cart totals and discounts are the server's figures, not computed here
@@ -18,6 +20,10 @@ export {
 } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
+export {
+  SessionExpiredError, WEB_SESSION_KEYS, createSession, localStorageTokenStore, memoryTokenStore, tokenExpiry,
+} from './session.js';
+export type { Session, SessionEndReason, SessionOptions, TokenStore } from './session.js';
 export type { RetryEnvironment } from './retry.js';
 export type { Page } from './pages.js';
 export { connectNotifications } from './notifications.js';
