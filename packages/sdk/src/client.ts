@@ -11,8 +11,10 @@ import { catalogApi, type CatalogApi } from './resources/catalog-admin.js';
 import { activityApi, type ActivityApi } from './resources/activity.js';
 import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
-import { isIdempotent, operationOf } from './resources/operations.js';
+import { isIdempotent, needsSignIn, operationOf } from './resources/operations.js';
 import { createTransport, type RetryEnvironment } from './retry.js';
+import { controlOf, type Session } from './session.js';
+import { sessionSide } from './session-resend.js';
 import { ordersApi, type OrdersApi } from './resources/orders.js';
 import { reportsApi, type ReportsApi } from './resources/reports.js';
 import { reviewsApi, type ReviewsApi } from './resources/reviews.js';
@@ -26,7 +28,16 @@ export interface PustakClientOptions {
   baseUrl: string;
   /** Current bearer token (sync or async); nothing means the request goes out unauthenticated. */
   getToken?: TokenProvider | undefined;
-  /** Called with the error whenever the server answers 401; the call still rejects with it. */
+  /**
+   * The signed-in state from {@link createSession}, instead of `getToken`: its token goes with
+   * the operations that need one, never once expired; a refused one is renewed through its
+   * `reauthenticate` and the call resent once.
+   */
+  session?: Session | undefined;
+  /**
+   * Called with the error when a call that needs signing in is refused with 401 (a wrong
+   * password at sign-in is not); the call still rejects with it.
+   */
   onUnauthorized?: ((error: ApiError) => void) | undefined;
   /** fetch implementation (tests, Node polyfills). Defaults to `globalThis.fetch`. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
@@ -69,18 +80,27 @@ export interface PustakClient {
  * `AbortError`. Failed calls that may be repeated are retried `maxRetries` times (2).
  */
 export function createPustakClient(options: PustakClientOptions): PustakClient {
+  if (options.getToken && options.session) throw new TypeError('createPustakClient: pass getToken or session, not both');
+  const transport = createTransport(
+    // Looked up per call rather than captured now, so a fetch stubbed or polyfilled after the
+    // client was created (tests, service workers) is still the one used.
+    options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 60_000 },
+    options.retryEnvironment,
+  );
   const raw = createClient<paths>({
     baseUrl: options.baseUrl,
-    fetch: createTransport(
-      // Looked up per call rather than captured now, so a fetch stubbed or polyfilled after the
-      // client was created (tests, service workers) is still the one used.
-      options.fetch ?? ((request: Request) => globalThis.fetch(request)),
-      { maxRetries: options.maxRetries ?? 2, timeoutMs: options.timeoutMs ?? 60_000 },
-      options.retryEnvironment,
-    ),
+    fetch: transport,
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  raw.use(createPustakMiddleware({ getToken: options.getToken, onUnauthorized: options.onUnauthorized, operationOf, isIdempotent }));
+  raw.use(createPustakMiddleware({
+    getToken: options.getToken,
+    session: options.session ? sessionSide(controlOf(options.session), transport) : undefined,
+    onUnauthorized: options.onUnauthorized,
+    operationOf,
+    isIdempotent,
+    needsSignIn,
+  }));
   return {
     raw,
     auth: authApi(raw),

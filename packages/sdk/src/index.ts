@@ -5,6 +5,8 @@
  * - `ApiError` / `NetworkError` : the two ways a call fails (one `ApiError` subclass per status
  *   family, `PricesChangedError`: an order not placed; `TimeoutError`: no answer in time);
  *   retried first where that is safe
+ * - `createSession()` : a token store (memory, localStorage or yours) that knows the token's
+ *   expiry, signs out at it, and signs in again through your hook
  * - `connectNotifications()` : the live SignalR hub, at `@pustak/sdk/live` only (its types are here
  *   too), so `@microsoft/signalr` is an optional peer that a script which never listens leaves out
  * - `@pustak/sdk/resources` : each resource group's factory on its own, for small browser bundles
@@ -22,6 +24,10 @@ export {
 } from './errors.js';
 export type { ApiErrorInit } from './errors.js';
 export type { TokenProvider } from './middleware.js';
+export {
+  SessionExpiredError, WEB_SESSION_KEYS, createSession, localStorageTokenStore, memoryTokenStore, tokenExpiry,
+} from './session.js';
+export type { Session, SessionEndReason, SessionOptions, TokenStore } from './session.js';
 export type { RetryEnvironment } from './retry.js';
 export type { Page } from './pages.js';
 export type {

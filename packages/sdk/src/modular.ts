@@ -22,7 +22,11 @@ import type { RawClient } from './resources/call.js';
 import { isIdempotent, operationOf } from './resources/operations.js';
 import { createTransport } from './retry.js';
 
-/** The typed openapi-fetch client with the SDK's middleware, retries and timeouts, and no groups. */
+/**
+ * The typed openapi-fetch client with the SDK's middleware, retries and timeouts, and no groups.
+ * Not the session (`createSession`): its sign-in-again code would double a one-call bundle's
+ * budget; a page that wants it uses `createPustakClient`.
+ */
 export function createRawClient(options: PustakClientOptions): RawClient {
   const raw = createClient<paths>({
     baseUrl: options.baseUrl,

@@ -38,8 +38,9 @@ export async function firstPage<T, P extends { page?: number | undefined }>(
   options?: RequestOptions,
 ): Promise<Page<T>> {
   const figures = await fetchPage(params, options);
-  // An empty page ends the list whatever the totals say, so a walk always ends.
-  const hasNextPage = () => figures.items.length > 0 && figures.page < figures.totalPages;
+  // An empty page ends the list whatever the totals say, and so does a page other than the one
+  // asked for (a static mock answers page 1 to every page), so a walk always ends.
+  const hasNextPage = () => figures.items.length > 0 && figures.page === (params.page ?? 1) && figures.page < figures.totalPages;
   return {
     ...figures,
     hasNextPage,

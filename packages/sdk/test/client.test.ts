@@ -121,6 +121,17 @@ describe('errors', () => {
     expect(onUnauthorized.mock.calls[0]?.[0]).toBe(error);
   });
 
+  it('does not call onUnauthorized for a wrong password at sign-in, signed in or not', async () => {
+    const onUnauthorized = vi.fn();
+    for (const token of [undefined, 'earlier-token']) {
+      const t = observed(() => new Response('Invalid username or password', { status: 401 }), { onUnauthorized, getToken: () => token });
+      const error = await rejection(t.client.auth.login({ username: 'sita', password: 'wrong' }));
+      expect(error).toMatchObject({ name: 'AuthenticationError', status: 401, operation: 'loginUser', message: 'Invalid username or password' });
+      await rejection(t.client.auth.resendCode({ username: 'sita', password: 'wrong' }));
+    }
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('reports 401s of raw calls too, and keeps the ApiError when the handler throws', async () => {
     const onUnauthorized = vi.fn((_error: ApiError) => {
       throw new Error('handler bug');

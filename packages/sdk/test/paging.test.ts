@@ -41,6 +41,18 @@ describe('paging', () => {
     expect(asked).toHaveLength(1);
   });
 
+  it('ends the walk when the server answers another page than the one asked for (the mock always answers page 1)', async () => {
+    const { fetch, asked } = pagedFetch(5, (items, _page, pageSize, totalPages) => bookShape(items.length ? items : [{ id: 1 }], 1, pageSize, totalPages));
+    const sdk = createPustakClient({ baseUrl: BASE, fetch });
+    const ids: number[] = [];
+    for await (const book of sdk.books.iterate({ pageSize: 2 })) {
+      ids.push((book as unknown as { id: number }).id);
+      if (ids.length > 10) break; // the walk that never ends, cut short
+    }
+    expect(ids).toEqual([1, 2, 3, 4]);
+    expect(asked).toHaveLength(2);
+  });
+
   it('gives books and users one page shape, with hasNextPage and getNextPage', async () => {
     const books = createPustakClient({ baseUrl: BASE, fetch: pagedFetch(5, bookShape).fetch });
     const users = createPustakClient({ baseUrl: BASE, fetch: pagedFetch(5, userShape).fetch });

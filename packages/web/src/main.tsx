@@ -22,7 +22,8 @@ const pageData = readPageData();
 const app = (
   <StrictMode>
     <AppProviders
-      // Spec: any HTTP 401 opens the sign-in dialog; the error still reaches the caller.
+      // Spec: a 401 opens the sign-in dialog (the SDK reports those of calls that need signing in,
+      // not a wrong password at sign-in); the error still reaches the caller.
       client={createAppClient({ getToken, onUnauthorized: () => openAuthDialog('signIn') })}
       config={{
         hubUrl: defaultHubUrl(),

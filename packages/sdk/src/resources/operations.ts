@@ -103,3 +103,20 @@ const IDEMPOTENT_WRITES: ReadonlySet<OperationId> = new Set<OperationId>([
 export function isIdempotent(operation: string, method: string): boolean {
   return method === 'GET' || method === 'HEAD' || IDEMPOTENT_WRITES.has(operation as OperationId);
 }
+
+/**
+ * The operations the contract marks `security: []`: they ignore a bearer token, so their 401
+ * (a wrong password at sign-in) says nothing about the caller's session.
+ * test/session.test.ts checks the list against the contract.
+ */
+export const PUBLIC_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
+  'registerUser', 'loginUser', 'verifyEmail', 'resendVerificationCode', 'requestPasswordReset', 'resetPassword',
+  'listBooks', 'listBestSellers', 'listGenreCounts', 'listBooksByAuthor', 'listAllBooks', 'getBookById',
+  'getBookForHeader', 'getBookTitle', 'getShopInfo', 'listReviews', 'listNotifications', 'negotiateNotificationHub',
+  'getActiveAnnouncement',
+]);
+
+/** Whether an operation needs a signed-in caller (a bearer token), by the contract. */
+export function needsSignIn(operation: string): boolean {
+  return !PUBLIC_OPERATIONS.has(operation as OperationId);
+}
