@@ -56,7 +56,7 @@ async function measure(label, env) {
     });
     // What an operator's scraper saw of the run (development: /metrics is open).
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    const excerpt = metrics.split('\n').filter((line) => /^pustak_(http_requests_total\{method="GET",route="\/api\/book\/all"|db_pool_connections|cache_catalogue_reads_total|orders\{)/.test(line) || /^pustak_http_request_duration_seconds_(count|sum)\{method="GET",route="\/api\/book\/all"/.test(line));
+    const excerpt = metrics.split('\n').filter((line) => /^pustak_(http_requests_total\{method="GET",route="\/api\/book\/all"|db_pool_connections|cache_catalogue_reads_total|orders\{)/.test(line) || /^pustak_http_request_duration_seconds_(count|sum)\{method="GET",route="\/api\/book\/all",status="200"/.test(line));
     served.sort((a, b) => a - b);
     const at = (q) => (served.length ? Math.round(served[Math.min(served.length - 1, Math.floor(q * served.length))]) : 0);
     return { label, excerpt, served: served.length, refused, refusedWithRetryAfter, other: result.non2xx - refused + result.errors + result.timeouts, p50: at(0.5), p99: at(0.99), max: Math.round(served.at(-1) ?? 0) };

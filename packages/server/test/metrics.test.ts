@@ -49,9 +49,11 @@ describe('GET /metrics', () => {
     expect(after.get('pustak_orders_handed_over_total')).toBe((before.get('pustak_orders_handed_over_total') ?? 0) + 1);
     expect(after.get('pustak_http_requests_total{method="PUT",route="/api/staff/verifyOrder/:orderId",status="400"}')).toBe(1);
     expect(after.get('pustak_http_requests_total{method="PUT",route="/api/staff/verifyOrder/:orderId",status="200"}')).toBe(1);
-    const books = after.get('pustak_http_request_duration_seconds_count{method="GET",route="/api/book/all"}')!;
+    // The latency of a refused handover apart from a done one.
+    expect(after.get('pustak_http_request_duration_seconds_count{method="PUT",route="/api/staff/verifyOrder/:orderId",status="400"}')).toBe(1);
+    const books = after.get('pustak_http_request_duration_seconds_count{method="GET",route="/api/book/all",status="200"}')!;
     expect(books).toBeGreaterThanOrEqual(2);
-    expect(after.get('pustak_http_request_duration_seconds_bucket{method="GET",route="/api/book/all",le="+Inf"}')).toBe(books);
+    expect(after.get('pustak_http_request_duration_seconds_bucket{method="GET",route="/api/book/all",status="200",le="+Inf"}')).toBe(books);
     expect(after.get('pustak_cache_catalogue_reads_total{result="hit"}')).toBeGreaterThanOrEqual(1);
     expect(after.get('pustak_cache_catalogue_reads_total{result="miss"}')).toBeGreaterThanOrEqual(1);
     expect(after.get('pustak_orders{status="Completed"}')).toBeGreaterThanOrEqual(1);

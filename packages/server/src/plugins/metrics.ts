@@ -21,7 +21,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, open = false, operationOf }) => {
   const requests = metrics.counter('pustak_http_requests_total', 'Answered requests, by method, route template and status.');
-  const latency = metrics.histogram('pustak_http_request_duration_seconds', 'Time to answer, by method and route template.', SECONDS);
+  const latency = metrics.histogram('pustak_http_request_duration_seconds', 'Time to answer, by method, route template and status.', SECONDS);
   const placed = metrics.counter('pustak_orders_placed_total', 'Orders placed on this instance.');
   const handedOver = metrics.counter('pustak_orders_handed_over_total', 'Orders handed over at the counter on this instance.');
   const outcomes: Record<string, typeof placed> = { placeOrder: placed, verifyOrder: handedOver };
@@ -30,7 +30,7 @@ export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, o
     const route = request.routeOptions.url ?? '(none)';
     const status = String(reply.statusCode);
     requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    latency.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
     if (reply.statusCode < 300) {
       const operation = operationOf(request);
       if (operation) outcomes[operation]?.inc();
