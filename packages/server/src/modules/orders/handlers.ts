@@ -9,7 +9,8 @@ import { discountsView } from '../cart/index.js';
 import { expireDueOrders } from './expiry.js';
 import { orderReceipt, receiptView } from './receipt.js';
 import { cancelOrderByCustomer } from './lifecycle.js';
-import { allOrders, confirmationMailAgain, myOrders, placeOrder as placeOrderRule, searchOrders as searchOrdersRule } from './rules.js';
+import { allOrders, myOrders, searchOrders as searchOrdersRule } from './lists.js';
+import { confirmationMailAgain, placeOrder as placeOrderRule } from './rules.js';
 import { orderView } from './views.js';
 
 export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, request, services }) => {

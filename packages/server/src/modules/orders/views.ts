@@ -2,7 +2,7 @@
 import { paisaToRupees } from '../../shared/money.js';
 import { iso, type Schemas } from '../../shared/wire.js';
 import { historyView } from './history.js';
-import type { OrderView } from './rules.js';
+import type { OrderView } from './lists.js';
 
 /**
  * `forOwner`: the owner's own list, which alone carries an open order's claim code (staff and
