@@ -1,5 +1,6 @@
 // The orders module's public face.
 export * as handlers from './handlers.js';
 export { expireDueOrders, startExpirySweep } from './expiry.js';
+export { orderNumber } from './lists.js';
 export { cancelOrderByShop, isOverdue, lockOrder, markOrderReady, recordOrderEvent, takeStock, type OrderEvent, type Transition } from './lifecycle.js';
 export { remindExpiringOrders, tellOrderCancelledByShop, tellOrderReady } from './messages.js';

@@ -50,6 +50,9 @@ export interface OrderSearchQuery {
   sort: OrderSearchSort;
 }
 
+/** An order's number as the shop shows it (receipts, the activity log, the web app): the id's last 8 hex digits, upper case; the search finds it by `right(id::text, 8)`. */
+export const orderNumber = (orderId: string) => orderId.replace(/-/g, '').slice(-8).toUpperCase();
+
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER = /^#?([0-9a-f]{8})$/i;
 const CLAIM_CODE_LENGTH = 8;

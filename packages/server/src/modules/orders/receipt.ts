@@ -10,6 +10,7 @@ import { basisPointsToPercent, paisaToRupees } from '../../shared/money.js';
 import { cartOffersOfRate, splitCartDiscount } from '../../shared/pricing.js';
 import type { ShopInfo } from '../../shared/shop.js';
 import { iso, type Schemas } from '../../shared/wire.js';
+import { orderNumber } from './lists.js';
 
 export const NOT_COMPLETED = 'Only a completed order has a receipt';
 
@@ -57,7 +58,7 @@ export function receiptView({ order, customer, items, handover }: ReceiptRecord,
   return {
     shop: { name, address, phone, email, ...(panNumber ? { panNumber } : {}), timeZone },
     orderId: order.id,
-    orderNumber: order.id.replace(/-/g, '').slice(-8).toUpperCase(),
+    orderNumber: orderNumber(order.id),
     customer,
     orderDate: iso(order.order_date),
     handedOverAt: handover?.at ? iso(handover.at) : null,

@@ -10,13 +10,14 @@ import {
   expireDueOrders,
   lockOrder,
   markOrderReady as markOrderReadyRule,
+  orderNumber,
   tellOrderCancelledByShop,
   tellOrderReady,
 } from '../orders/index.js';
 import { verifyOrder as verifyOrderRule } from './rules.js';
 
 /** The order number staff and customers read (the last 8 characters of the id, as the web app shows it). */
-const orderLabel = (orderId: string) => `Order #${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+const orderLabel = (orderId: string) => `Order #${orderNumber(orderId)}`;
 
 /**
  * Logs a transition, then runs it, in one transaction: the entry is written first so a
