@@ -11,6 +11,7 @@
 // (scripts/lib/cpu-profile.mjs: µs of CPU per request by category, the busiest functions), the
 // load generator's own CPU per request is printed, and on PostgreSQL pg_stat_statements counts
 // the statements per request (the throwaway cluster preloads it).
+// The servers log as in production (LOG_FORMAT=json; development's readable lines cost more).
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -248,8 +249,8 @@ async function measured(name, origins, data, child, options, statements) {
   await startProfile(child);
   const load = await festivalLoad(origins, data, options);
   const path = join(dir, 'instance-1.cpuprofile');
-  await stopProfile(child, path);
-  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0]), load, statements: await statements?.read(load.requests) });
+  const cpuUs = await stopProfile(child, path);
+  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]) });
   return load;
 }
 try {
@@ -270,7 +271,7 @@ try {
   const pgliteData = await prepare(pgliteTarget);
   const pglitePort = await findFreePort();
   const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
-    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
   });
   await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
   const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
@@ -288,7 +289,7 @@ try {
   for (let n = 0; n < INSTANCES; n += 1) {
     const port = await findFreePort();
     instances.push(await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
-      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
+      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
     }));
     origins.push(`http://127.0.0.1:${port}`);
   }
@@ -321,9 +322,10 @@ try {
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
-  for (const { name, path, summary, load, statements: counted } of profiles) {
+  for (const { name, path, summary, load, statements: counted, caches } of profiles) {
     printProfile(`${name}: the first instance's CPU profile (${path})`, summary);
     console.log(`\nThe load generator (this process): ${Math.round(load.loadCpuUsPerRequest)} µs of CPU per request.`);
+    console.log(`The first instance's caches since its start (warm-up included): ${caches}.`);
     if (counted) {
       console.log(`\nPostgreSQL (pg_stat_statements, all instances): ${counted.perRequest.toFixed(2)} statements per request, ${Math.round(counted.execUsPerRequest)} µs of execution per request\n`);
       console.log('| statement | calls per request | mean µs | total ms |');
@@ -333,6 +335,16 @@ try {
   }
 } finally {
   await cleanup();
+}
+
+/** The read caches' hits and misses, from the instance's GET /metrics (open in development). */
+async function cacheReads(origin) {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const reads = {};
+  for (const [, name, result, value] of text.matchAll(/^pustak_cache_(\w+)_reads_total\{result="(hit|miss)"\} (\d+)/gm)) {
+    reads[name] = { ...reads[name], [result]: Number(value) };
+  }
+  return Object.entries(reads).map(([name, { hit = 0, miss = 0 }]) => `${name} ${hit.toLocaleString('en')} hits, ${miss.toLocaleString('en')} misses (${((100 * hit) / (hit + miss || 1)).toFixed(1)} % hits)`).join('; ');
 }
 
 /** pg_stat_statements on the bench database: reset before the measured seconds, read after. */

@@ -12,6 +12,7 @@
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 // Last, the CSV export of 50,000 more orders handed over in the last 30 days: the server's
 // memory (RSS and heap) before, at its peak while streaming, and after; the time and size.
+// The servers log as in production (LOG_FORMAT=json; development's readable lines cost more).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -91,7 +92,7 @@ const serverPort = await findFreePort();
 // The server answers {memory} over IPC (after a full GC when asked), from a preload of the bench's own.
 const MEMORY_PROBE = "process.on('message', (m) => { if (m === 'gc') globalThis.gc(); if (m === 'gc' || m === 'memory') process.send({ memory: process.memoryUsage() }); });";
 const server = await startChild([...(profiling ? profileProbeArgs() : []), '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
-  DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+  DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
 });
 const floorPort = await findFreePort();
 const floor = await startChild(['-e', `
@@ -120,8 +121,8 @@ async function cannon(name, options) {
   results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors });
   if (profiled) {
     const path = join(profileDir, `${profiles.length + 1}.cpuprofile`);
-    await stopProfile(server, path);
-    profiles.push({ name, path, summary: await summarizeProfile(path, result.requests.total) });
+    const cpuUs = await stopProfile(server, path);
+    profiles.push({ name, path, summary: await summarizeProfile(path, result.requests.total, cpuUs) });
   }
 }
 let n = 0;

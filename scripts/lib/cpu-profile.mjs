@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 
 /**
  * Node's `--import` for a server process: on `{ profile: 'start' }` it starts the profiler, on
- * `{ profile: 'stop', path }` it writes the profile there and answers `{ profiled: path }`.
+ * `{ profile: 'stop', path }` it writes the profile there and answers `{ profiled: { path, cpuUs } }`,
+ * the process's CPU time (user and system) over the profiled seconds.
  * (`--cpu-prof` profiles the whole life of the process, start-up and warm-up included.)
  */
 export const PROFILE_PROBE = `
@@ -14,16 +15,19 @@ import { Session } from 'node:inspector/promises';
 import { writeFile } from 'node:fs/promises';
 const session = new Session();
 session.connect();
+let cpu;
 process.on('message', async (m) => {
   if (m?.profile === 'start') {
+    cpu = process.cpuUsage();
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
     process.send({ profiling: true });
   } else if (m?.profile === 'stop') {
     const { profile } = await session.post('Profiler.stop');
+    const used = process.cpuUsage(cpu);
     await writeFile(m.path, JSON.stringify(profile));
-    process.send({ profiled: m.path });
+    process.send({ profiled: { path: m.path, cpuUs: used.user + used.system } });
   }
 });`;
 
@@ -35,9 +39,9 @@ export function startProfile(child) {
   return ask(child, { profile: 'start' }, 'profiling');
 }
 
-/** Stops the child's profiler and writes the profile to `path`. */
+/** Stops the child's profiler and writes the profile to `path`; answers the CPU time it used meanwhile (µs). */
 export function stopProfile(child, path) {
-  return ask(child, { profile: 'stop', path }, 'profiled');
+  return ask(child, { profile: 'stop', path }, 'profiled').then((answer) => answer.cpuUs);
 }
 
 function ask(child, message, answer) {
@@ -84,11 +88,14 @@ function frameCategory({ functionName, url }) {
 }
 
 /**
- * Self time of a .cpuprofile by function and by category, in µs per request.
+ * Self time of a .cpuprofile by function and by category, in µs of CPU per request. The samples
+ * give the shares; the process's CPU time (`cpuUs`) gives the total, which the samples overstate
+ * on a busy machine (a thread waiting for a core is sampled in the function it was in).
  * @param {string} path the .cpuprofile
  * @param {number} requests requests this process answered while it was profiled
+ * @param {number} cpuUs its CPU time (user and system) meanwhile
  */
-export async function summarizeProfile(path, requests) {
+export async function summarizeProfile(path, requests, cpuUs) {
   const profile = JSON.parse(await readFile(path, 'utf8'));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
@@ -129,20 +136,22 @@ export async function summarizeProfile(path, requests) {
     byFunction.set(key, entry);
   }
   const seconds = (profile.endTime - profile.startTime) / 1e6;
+  const perRequest = (us) => (us / busyUs) * (cpuUs / requests);
   return {
     seconds,
     requests,
     busyUs,
-    perRequestUs: busyUs / requests,
-    categories: [...byCategory].map(([name, us]) => ({ name, us, perRequestUs: us / requests })).sort((a, b) => b.us - a.us),
-    functions: [...byFunction].map(([name, { us, category: inCategory }]) => ({ name, category: inCategory, us, perRequestUs: us / requests })).sort((a, b) => b.us - a.us),
+    cpuUs,
+    perRequestUs: cpuUs / requests,
+    categories: [...byCategory].map(([name, us]) => ({ name, us, perRequestUs: perRequest(us) })).sort((a, b) => b.us - a.us),
+    functions: [...byFunction].map(([name, { us, category: inCategory }]) => ({ name, category: inCategory, us, perRequestUs: perRequest(us) })).sort((a, b) => b.us - a.us),
   };
 }
 
 /** Prints a summary as two Markdown tables (categories, then the `top` functions by self time). */
 export function printProfile(title, summary, { top = 25 } = {}) {
   const share = (us) => `${((100 * us) / summary.busyUs).toFixed(1)} %`;
-  console.log(`\n${title}: ${summary.requests.toLocaleString('en')} requests in ${summary.seconds.toFixed(1)} s profiled; CPU busy ${(summary.busyUs / 1e6).toFixed(2)} s = ${Math.round(summary.perRequestUs)} µs per request\n`);
+  console.log(`\n${title}: ${summary.requests.toLocaleString('en')} requests in ${summary.seconds.toFixed(1)} s profiled; CPU time ${(summary.cpuUs / 1e6).toFixed(2)} s (sampled busy ${(summary.busyUs / 1e6).toFixed(2)} s) = ${Math.round(summary.perRequestUs)} µs of CPU per request\n`);
   console.log('| category | µs per request | share |');
   console.log('|---|---:|---:|');
   for (const c of summary.categories) console.log(`| ${c.name} | ${c.perRequestUs.toFixed(1)} | ${share(c.us)} |`);

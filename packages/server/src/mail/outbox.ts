@@ -64,22 +64,24 @@ export const MAIL_DEFAULTS = {
  */
 export const FIRST_SWEEP_AFTER_MS = 60_000;
 
+/** A mail's new outbox row (with a new id), for {@link queueMail} or a statement that writes it with its event's rows. */
+export function outboxRow(mail: Mail, now: Date) {
+  return {
+    id: randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    created_at: now,
+    next_attempt_at: new Date(now.getTime() + FIRST_SWEEP_AFTER_MS),
+  };
+}
+
 /** Writes a mail to the outbox in the caller's transaction; answers its id for `deliver`. */
 export async function queueMail(tx: Transaction<Database>, mail: Mail, now: Date): Promise<string> {
-  const id = randomUUID();
-  await tx
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      recipient: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      created_at: now,
-      next_attempt_at: new Date(now.getTime() + FIRST_SWEEP_AFTER_MS),
-    })
-    .execute();
-  return id;
+  const row = outboxRow(mail, now);
+  await tx.insertInto('mail_outbox').values(row).execute();
+  return row.id;
 }
 
 /** The delay before try `attempts + 1`: retryDelayMs, doubled per try, capped. */
