@@ -1,7 +1,9 @@
-// A query Kysely builds and compiles once per database, then runs with each call's values. Kysely
-// builds a query's tree of nodes, freezes it and compiles it to SQL on every call: for a book page
-// by id or the caller's account, more CPU than the database took to answer (the festival mix's
-// profile). Only the values change from call to call, and values travel apart from the SQL text.
+// A query Kysely builds and compiles once, then runs with each call's values, on the database or
+// in a transaction. Kysely builds a query's tree of nodes, freezes it and compiles it to SQL on
+// every call: for a book page by id or the caller's account, more CPU than the database took to
+// answer (the festival mix's profile). Only the values change from call to call, and values travel
+// apart from the SQL text. Both databases compile with Kysely's PostgreSQL compiler (PGlite's
+// dialect too), so the SQL compiled on one serves the other.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -11,14 +13,13 @@ import type { Database } from '../db/schema.js';
  */
 export function preparedQuery<Row, Args extends string[]>(arity: Args['length'], build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>) {
   const placeholders = Array.from({ length: arity }, (_, i) => `\u0000prepared value ${i}\u0000`) as Args;
-  const compiled = new WeakMap<Kysely<Database>, { query: CompiledQuery<Row>; slots: number[] }>();
+  let prepared: { query: CompiledQuery<Row>; slots: number[] } | undefined;
   return async (db: Kysely<Database>, ...args: Args): Promise<Row[]> => {
-    let prepared = compiled.get(db);
     if (!prepared) {
       const query = build(db, ...placeholders).compile();
       const slots = query.parameters.map((value) => placeholders.indexOf(value as string));
       if (new Set(slots.filter((slot) => slot >= 0)).size !== arity) throw new Error(`preparedQuery: every argument must be a value of the query (${query.sql})`);
-      compiled.set(db, (prepared = { query, slots }));
+      prepared = { query, slots };
     }
     const { query, slots } = prepared;
     const parameters = query.parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value));

@@ -9,6 +9,7 @@ import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { conflict, invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent } from '../../shared/money.js';
 import { orderMail, type OrderMailLine } from '../../shared/order-mail.js';
+import { preparedQuery } from '../../shared/prepared-query.js';
 import type { ShopInfo } from '../../shared/shop.js';
 import { cartOffersOfRate, splitCartDiscount, type CartOffer } from '../../shared/pricing.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
@@ -29,6 +30,9 @@ export interface PlacedOrder {
    */
   mailId?: string | undefined;
 }
+
+/** The cart's lines with their books' stock, locked: compiled once (shared/prepared-query.ts). */
+const lockedCartLines = preparedQuery(1, (db, userId: string) => cartLinesQuery(db, userId).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items'));
 
 /** The header's place in a 422, as the contract names it. */
 const KEY_PLACE = 'header.Idempotency-Key';
@@ -69,7 +73,7 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
   return db.transaction().execute(async (tx) => {
     // The cart's rows locked first: a request racing with the same key waits here until the
     // first one commits, then finds its order below.
-    const lines = await cartLinesQuery(tx, user.id).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items').execute();
+    const lines = await lockedCartLines(tx, user.id);
     const earlier = idempotencyKey === undefined ? undefined : await placedEarlier(tx, user.id, idempotencyKey, lines);
     if (earlier) return earlier;
     if (lines.length === 0) throw rejected('Cart is empty');
