@@ -106,16 +106,24 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   async function claim(ids: readonly string[] | 'due') {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.leaseMs);
-    const which = ids === 'due' ? sql`next_attempt_at <= ${now} and attempts < ${settings.maxAttempts}` : sql`id = any(${[...ids]}::uuid[])`;
-    const { rows } = await sql<{ id: string; recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number }>`
-      update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and (claimed_until is null or claimed_until < ${now}) and ${which}
-        order by created_at, id limit 50
-        for update skip locked)
-      returning id, recipient, subject, text_body, html_body, attempts`.execute(db);
-    return rows;
+    type Claimed = { id: string; recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number; created_at: Date };
+    const free = sql`sent_at is null and (claimed_until is null or claimed_until < ${now})`;
+    // Given ids (a request's own mails, just committed) are claimed by their keys; the
+    // sweep's search for rows due, ordered and limited, planned at twice the cost, is the sweep's only.
+    const { rows } = ids === 'due'
+      ? await sql<Claimed>`
+        update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where ${free} and next_attempt_at <= ${now} and attempts < ${settings.maxAttempts}
+          order by created_at, id limit 50
+          for update skip locked)
+        returning id, recipient, subject, text_body, html_body, attempts, created_at`.execute(db)
+      : await sql<Claimed>`
+        update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
+        where id = any(${[...ids]}::uuid[]) and ${free}
+        returning id, recipient, subject, text_body, html_body, attempts, created_at`.execute(db);
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async function send(row: Awaited<ReturnType<typeof claim>>[number]): Promise<boolean> {
