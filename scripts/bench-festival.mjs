@@ -7,6 +7,11 @@
 // p50/p99 per operation, errors, the database's connection count, and whether anything was
 // oversold. The load generator spreads requests over the instances in turn (as a load balancer
 // would) and runs in this process, on the same machine.
+// --profile: the first instance of each setup is CPU-profiled over the measured seconds
+// (scripts/lib/cpu-profile.mjs: µs of CPU per request by category, the busiest functions), the
+// load generator's own CPU per request is printed, and on PostgreSQL pg_stat_statements counts
+// the statements per request (the throwaway cluster preloads it).
+// The servers log as in production (LOG_FORMAT=json; development's readable lines cost more).
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +23,7 @@ import { seedBenchData } from '@pustak/dev-tools/bench-seed';
 import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
 import { startPostgres } from '@pustak/dev-tools/postgres';
+import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -30,6 +36,7 @@ const DURATION = arg('duration', 15);
 // caches and warm the code up, and a shop in its festival week is past them.
 const WARMUP = arg('warmup', 5);
 const CONNECTIONS = arg('connections', 64);
+const PROFILING = process.argv.includes('--profile');
 const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'bench-password';
@@ -117,11 +124,14 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 async function festivalLoad(origins, data, { sampleConnections, duration = DURATION, browseOnly = false } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const stats = new Map();
+  const perOrigin = origins.map(() => 0);
   let turn = 0;
   let shopper = 0;
   const send = (name, method, path, { token, body, expected = [200] } = {}) =>
     new Promise((done) => {
-      const origin = new URL(origins[turn++ % origins.length]);
+      const index = turn++ % origins.length;
+      perOrigin[index] += 1;
+      const origin = new URL(origins[index]);
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const started = performance.now();
       const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0 };
@@ -180,10 +190,12 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
     : undefined;
   const deadline = performance.now() + duration * 1000;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < deadline) await step();
   }));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   agent.destroy();
   const rows = [...stats].map(([name, entry]) => {
@@ -191,7 +203,8 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
     return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors, refused: entry.refused };
   });
   const total = rows.reduce((sum, r) => sum + r.rps, 0);
-  return { rows, total, peakConnections, shoppersUsed: shopper };
+  const requests = perOrigin.reduce((sum, n) => sum + n, 0);
+  return { rows, total, peakConnections, shoppersUsed: shopper, perOrigin, requests, loadCpuUsPerRequest: (cpu.user + cpu.system) / requests };
 }
 
 async function floorLoad(origin) {
@@ -227,6 +240,19 @@ async function floorLoad(origin) {
 }
 
 const results = [];
+const profiles = [];
+/** Runs the measured load with the first instance (`child`) profiled when --profile; `statements` also counted. */
+async function measured(name, origins, data, child, options, statements) {
+  if (!PROFILING) return festivalLoad(origins, data, options);
+  const dir = await mkdtemp(join(tmpdir(), 'pustak-profile-'));
+  await statements?.reset();
+  await startProfile(child);
+  const load = await festivalLoad(origins, data, options);
+  const path = join(dir, 'instance-1.cpuprofile');
+  const cpuUs = await stopProfile(child, path);
+  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]) });
+  return load;
+}
 try {
   // ---------- the floor ----------
   const floorPort = await findFreePort();
@@ -244,26 +270,27 @@ try {
   const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
   const pgliteData = await prepare(pgliteTarget);
   const pglitePort = await findFreePort();
-  const pgliteServer = await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
-    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+  const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
+    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
   });
   await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
-  const pgliteResult = await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData);
+  const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
   await pgliteServer.stop();
   results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
 
   // ---------- N instances on PostgreSQL ----------
-  const cluster = await startPostgres();
+  const cluster = await startPostgres(PROFILING ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {});
   undo.push(() => cluster.destroy());
   const url = await cluster.createDatabase('bench');
   const pgTarget = { kind: 'postgres', url };
   const pgData = await prepare(pgTarget);
   const origins = [];
+  const instances = [];
   for (let n = 0; n < INSTANCES; n += 1) {
     const port = await findFreePort();
-    await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
-      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
-    });
+    instances.push(await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
+      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
+    }));
     origins.push(`http://127.0.0.1:${port}`);
   }
   const monitor = new pg.Client({ connectionString: url });
@@ -272,7 +299,8 @@ try {
   const connectionCount = async () =>
     Number((await monitor.query(`select count(*)::int as n from pg_stat_activity where datname = 'bench' and pid <> pg_backend_pid()`)).rows[0].n);
   await festivalLoad(origins, pgData, { duration: WARMUP, browseOnly: true });
-  const pgResult = await festivalLoad(origins, pgData, { sampleConnections: connectionCount });
+  const statements = PROFILING ? await statementCounter(monitor) : undefined;
+  const pgResult = await measured(`PostgreSQL, ${INSTANCES} instances`, origins, pgData, instances[0].child, { sampleConnections: connectionCount }, statements);
   results.push({ name: `PostgreSQL, ${INSTANCES} instances`, seed: pgData.seconds, load: pgResult, stock: await festivalStock(pgTarget, pgData.festival), connections: await connectionCount() });
 
   // ---------- the report ----------
@@ -294,6 +322,47 @@ try {
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
+  for (const { name, path, summary, load, statements: counted, caches } of profiles) {
+    printProfile(`${name}: the first instance's CPU profile (${path})`, summary);
+    console.log(`\nThe load generator (this process): ${Math.round(load.loadCpuUsPerRequest)} µs of CPU per request.`);
+    console.log(`The first instance's caches since its start (warm-up included): ${caches}.`);
+    if (counted) {
+      console.log(`\nPostgreSQL (pg_stat_statements, all instances): ${counted.perRequest.toFixed(2)} statements per request, ${Math.round(counted.execUsPerRequest)} µs of execution per request\n`);
+      console.log('| statement | calls per request | mean µs | total ms |');
+      console.log('|---|---:|---:|---:|');
+      for (const row of counted.top) console.log(`| ${row.query.replace(/\s+/g, ' ').replace(/\|/g, '\\|').slice(0, 140)} | ${row.perRequest.toFixed(3)} | ${Math.round(row.meanUs)} | ${Math.round(row.totalMs)} |`);
+    }
+  }
 } finally {
   await cleanup();
+}
+
+/** The read caches' hits and misses, from the instance's GET /metrics (open in development). */
+async function cacheReads(origin) {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const reads = {};
+  for (const [, name, result, value] of text.matchAll(/^pustak_cache_(\w+)_reads_total\{result="(hit|miss)"\} (\d+)/gm)) {
+    reads[name] = { ...reads[name], [result]: Number(value) };
+  }
+  return Object.entries(reads).map(([name, { hit = 0, miss = 0 }]) => `${name} ${hit.toLocaleString('en')} hits, ${miss.toLocaleString('en')} misses (${((100 * hit) / (hit + miss || 1)).toFixed(1)} % hits)`).join('; ');
+}
+
+/** pg_stat_statements on the bench database: reset before the measured seconds, read after. */
+async function statementCounter(client) {
+  await client.query('create extension if not exists pg_stat_statements');
+  return {
+    reset: () => client.query('select pg_stat_statements_reset()'),
+    async read(requests) {
+      const { rows } = await client.query(`select query, calls::int as calls, total_exec_time as total_ms
+        from pg_stat_statements s join pg_database d on d.oid = s.dbid
+        where d.datname = 'bench' and query not ilike '%pg_stat%' order by calls desc`);
+      const calls = rows.reduce((sum, r) => sum + r.calls, 0);
+      const totalMs = rows.reduce((sum, r) => sum + r.total_ms, 0);
+      return {
+        perRequest: calls / requests,
+        execUsPerRequest: (totalMs * 1000) / requests,
+        top: rows.slice(0, 15).map((r) => ({ query: r.query, perRequest: r.calls / requests, meanUs: (r.total_ms * 1000) / r.calls, totalMs: r.total_ms })),
+      };
+    },
+  };
 }

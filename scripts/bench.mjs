@@ -4,11 +4,15 @@
 // autocannon next to a bare Fastify route in the same run (the floor). Prints requests per
 // second and p50/p99 latency per operation, and the server's memory at the end.
 // Options: --duration <s> (default 10), --connections <n> (default 32).
+// --profile: a CPU profile of the server during each operation's run (scripts/lib/cpu-profile.mjs):
+// its CPU per request by category and its busiest functions; the .cpuprofile files are kept.
+// --no-export: leaves out the CSV export (and its seed), a minute or two shorter.
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 // Last, the CSV export of 50,000 more orders handed over in the last 30 days: the server's
 // memory (RSS and heap) before, at its peak while streaming, and after; the time and size.
+// The servers log as in production (LOG_FORMAT=json; development's readable lines cost more).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +22,7 @@ import autocannon from 'autocannon';
 import { seedBenchData, seedHandedOverOrders } from '@pustak/dev-tools/bench-seed';
 import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
+import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -36,6 +41,9 @@ if (process.argv.includes('--overload')) {
 }
 const duration = arg('duration', 10);
 const connections = arg('connections', 32);
+const profiling = process.argv.includes('--profile');
+const exporting = !process.argv.includes('--no-export');
+const profileDir = profiling ? await mkdtemp(join(tmpdir(), 'pustak-profile-')) : undefined;
 const BOOKS = 10_000;
 const ORDERS = 50_000;
 const CUSTOMERS = 64;
@@ -72,8 +80,8 @@ const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db
 const db = database.db;
 const hash = await hashPassword('bench-password');
 await seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS });
-await seedHandedOverOrders(db, sql, hash, { count: HANDED_OVER, BOOKS, CUSTOMERS });
-const benchAdmin = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', '=', 'benchadmin').executeTakeFirstOrThrow();
+if (exporting) await seedHandedOverOrders(db, sql, hash, { count: HANDED_OVER, BOOKS, CUSTOMERS });
+const benchAdmin = exporting ? await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', '=', 'benchadmin').executeTakeFirstOrThrow() : undefined;
 const shoppers = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', 'like', 'shopper%').execute();
 const bookIds = (await db.selectFrom('books').select('id').orderBy('id').limit(1000).execute()).map((r) => r.id);
 await database.close();
@@ -83,8 +91,8 @@ const seedSeconds = ((performance.now() - t0) / 1000).toFixed(1);
 const serverPort = await findFreePort();
 // The server answers {memory} over IPC (after a full GC when asked), from a preload of the bench's own.
 const MEMORY_PROBE = "process.on('message', (m) => { if (m === 'gc') globalThis.gc(); if (m === 'gc' || m === 'memory') process.send({ memory: process.memoryUsage() }); });";
-const server = await startChild(['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
-  DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development',
+const server = await startChild([...(profiling ? profileProbeArgs() : []), '--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(MEMORY_PROBE)}`, join(root, 'packages/server/dist/main.js'), '--port', String(serverPort)], {
+  DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
 });
 const floorPort = await findFreePort();
 const floor = await startChild(['-e', `
@@ -103,15 +111,19 @@ for (let i = 1; i <= CUSTOMERS; i += 1) tokens.push(await login(`bench${i}`));
 
 // ---------- the runs ----------
 const results = [];
-function cannon(name, options) {
-  return new Promise((done, fail) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
-      if (error) return fail(error);
-      const non2xx = result.non2xx + result.errors;
-      results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx });
-      done();
-    });
+const profiles = [];
+async function cannon(name, options) {
+  const profiled = profiling && !options.url.includes(`:${floorPort}/`);
+  if (profiled) await startProfile(server);
+  const result = await new Promise((done, fail) => {
+    autocannon({ connections, duration, ...options }, (error, answer) => (error ? fail(error) : done(answer)));
   });
+  results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors });
+  if (profiled) {
+    const path = join(profileDir, `${profiles.length + 1}.cpuprofile`);
+    const cpuUs = await stopProfile(server, path);
+    profiles.push({ name, path, summary: await summarizeProfile(path, result.requests.total, cpuUs) });
+  }
 }
 let n = 0;
 const next = (list) => list[n++ % list.length];
@@ -155,23 +167,32 @@ await cannon('POST /order/place', {
 if (shopper > shopperTokens.length) console.warn(`(${shopper - shopperTokens.length} place-order requests found an empty cart: raise SHOPPERS)`);
 
 const rssKb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0);
-// A tenth of the orders, then all of them: streamed, the peak should not grow with the file.
-const csvRuns = [await measureCsvExport(3), await measureCsvExport(31)];
-await cleanup();
-
+// The operations' table first: the export below can fail on a machine too busy for it (503).
 console.log(`\nPustak bench: ${BOOKS.toLocaleString('en')} books, ${ORDERS.toLocaleString('en')} orders (seeded in ${seedSeconds} s), PGlite, ${connections} connections, ${duration} s per run\n`);
 console.log('| operation | req/s | p50 ms | p99 ms | errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+// A tenth of the orders, then all of them: streamed, the peak should not grow with the file.
+const csvRuns = [];
+try {
+  if (exporting) csvRuns.push(await measureCsvExport(3), await measureCsvExport(31));
+} catch (error) {
+  console.log(`\nThe CSV export failed: ${error.message}`);
+}
+await cleanup();
 console.log(`\nServer memory (RSS) at the end: ${Math.round(rssKb / 1024)} MB`);
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
-console.log('\nCSV export of the orders handed over (GET /report/csv?report=orders), streamed; the server\'s memory before (after a full GC), at its peak while streaming (sampled every 25 ms), after (after a full GC):\n');
-console.log('| range | orders | lines | size | time | RSS before / peak / after | heap used before / peak / after |');
-console.log('|---|---:|---:|---:|---:|---|---|');
+if (csvRuns.length) console.log('\nCSV export of the orders handed over (GET /report/csv?report=orders), streamed; the server\'s memory before (after a full GC), at its peak while streaming (sampled every 25 ms), after (after a full GC):\n');
+if (csvRuns.length) console.log('| range | orders | lines | size | time | RSS before / peak / after | heap used before / peak / after |');
+if (csvRuns.length) console.log('|---|---:|---:|---:|---:|---|---|');
 for (const run of csvRuns) {
   console.log(`| last ${run.days} days | ${run.orders.toLocaleString('en')} | ${run.rows.toLocaleString('en')} | ${mb(run.bytes)} | ${run.seconds.toFixed(1)} s | ${mb(run.before.rss)} / ${mb(run.peak.rss)} / ${mb(run.after.rss)} | ${mb(run.before.heapUsed)} / ${mb(run.peak.heapUsed)} / ${mb(run.after.heapUsed)} |`);
 }
 for (const run of csvRuns) console.log(`(last ${run.days} days: the lines' line_revenue add up to Rs. ${(run.revenuePaisa / 100).toFixed(2)}; the report says Rs. ${run.reportRevenue.toFixed(2)})`);
+if (profiling) {
+  console.log('\nThe server\'s CPU profile per operation (self time; each sample charged to its own script, else its nearest caller\'s):');
+  for (const { name, path, summary } of profiles) printProfile(`${name} (${path})`, summary, { top: 15 });
+}
 
 /** Streams GET /report/csv?report=orders for the last `days` days while sampling the server's memory every 25 ms. */
 async function measureCsvExport(days) {

@@ -1,7 +1,7 @@
 // The catalogue's read cache: entries expire, a clear drops all, and a write that changes only
 // some books drops only the entries tagged with them, including a load that was under way.
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from '../src/cache/store.js';
+import { createReadCache, estimatedBytes } from '../src/cache/store.js';
 import { manualClock } from '../src/clock.js';
 
 function counter(values: Record<string, string[]>) {
@@ -41,6 +41,42 @@ describe('the read cache', () => {
     expect(loads).toEqual(['home', 'a', 'b', 'c']);
     await cache.get('a', load('a'), 30_000);
     expect(loads.at(-1)).toBe('a');
+  });
+
+  it('when over its budget in bytes, lets go of the entries used least recently', async () => {
+    const kilobyte = (key: string) => async () => ({ key, text: 'x'.repeat(1000) });
+    // Room for three such entries (each a little over 1 KB), not four.
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'), { maxBytes: 3 * (estimatedBytes('a', await kilobyte('a')()) + 10) });
+    const loads: string[] = [];
+    const get = (key: string) => cache.get(key, () => (loads.push(key), kilobyte(key)()), 30_000);
+    await get('home');
+    await get('a');
+    await get('b');
+    await get('home');
+    await get('c'); // over the budget: 'a' goes, the least recently used
+    await get('home');
+    await get('b');
+    await get('c');
+    expect(loads).toEqual(['home', 'a', 'b', 'c']);
+    await get('a');
+    expect(loads).toEqual(['home', 'a', 'b', 'c', 'a']);
+  });
+
+  it('keeps 1,000 book pages (a festival mix cycling through them) within its default budget', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'));
+    let loads = 0;
+    // A book page's row as the catalogue caches it: the book and a few reviews, about 2 KB.
+    const bookPage = (id: number) => async () => {
+      loads += 1;
+      return {
+        book: { id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, title: `Book ${id}`, description: 'd'.repeat(1200), author: 'A. Writer', isbn: '9780000000000' },
+        reviews: Array.from({ length: 3 }, (_, n) => ({ id: `review-${id}-${n}`, username: 'reader', stars: 4, comment: 'c'.repeat(120) })),
+      };
+    };
+    for (let round = 0; round < 3; round += 1) {
+      for (let id = 0; id < 1000; id += 1) await cache.get(`book:${id}`, bookPage(id), 30_000);
+    }
+    expect(loads).toBe(1000);
   });
 
   it('drops only the entries tagged with a forgotten tag', async () => {

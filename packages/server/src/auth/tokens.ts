@@ -24,9 +24,16 @@ export interface TokenService {
   read(token: string): Promise<TokenClaims | null>;
 }
 
+/** Tokens already verified, kept with their expiry (s): at most this many. */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, clock: Clock): TokenService {
   // A key object made once: given raw bytes, jose imports the key again on every request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A signed-in customer sends the same token with every request, and checking its signature
+  // (WebCrypto's HMAC, a job on the thread pool) cost more CPU than the rest of the caller check.
+  // A token's signature and claims never change, so a verified one is remembered until it expires.
+  const verified = new Map<string, { claims: TokenClaims; exp: number }>();
   return {
     async issue(user) {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
@@ -38,6 +45,11 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         .sign(key);
     },
     async read(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Math.floor(clock.now().getTime() / 1000)) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
         const { sub, username, email, role, ver = 0 } = payload;
@@ -46,7 +58,13 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         // A previous release's token has no `ver`: version 0, which an account keeps until its
         // password first changes.
         if (!Number.isSafeInteger(ver) || (ver as number) < 0) return null;
-        return { id: sub, username, email, role, version: ver as number };
+        const claims: TokenClaims = { id: sub, username, email, role, version: ver as number };
+        // Only a token that ends and does not start later: jose's checks of any other claim stay per request.
+        if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+          if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims, exp: payload.exp });
+        }
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -7,7 +7,10 @@
 // days), longer for the rest, which only a write can change; and at the instant its value says
 // it stops being true (a deal shown in it starts or ends), whichever comes first. When full, the entry used least
 // recently goes: a flood of one-off reads (book pages of a 10,000-book shop) must not push out
-// the catalog's first pages, which nearly every visitor asks for.
+// the catalog's first pages, which nearly every visitor asks for. Full is a budget in bytes
+// (each entry's size estimated once, from its JSON's length, when its load ends) and, optionally,
+// a number of entries: a count alone let 1,000 book pages (2 KB each) push each other out of
+// 500 entries, when the whole 10,000-book catalogue fits in a few MB.
 // Per process: with several instances (issue 9) the clears travel with the live messages.
 import type { Clock } from '../clock.js';
 
@@ -51,11 +54,39 @@ interface Entry {
   tags?: string[];
   /** Served only before this instant (validUntil). */
   until?: number;
+  /** Its estimated size in bytes, once loaded (0 while its load runs). */
+  bytes: number;
 }
 
-export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 } = {}): ReadCache {
+export interface ReadCacheLimits {
+  /** The default time to live (ms). */
+  ttlMs?: number;
+  /** At most this many bytes of values (estimated, see {@link estimatedBytes}): 32 MB. */
+  maxBytes?: number;
+  /** At most this many entries: no limit but the bytes. */
+  maxEntries?: number;
+}
+
+export const DEFAULT_READ_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * What an entry costs, roughly: its value's JSON length and its key (the strings it holds are
+ * mostly one byte a character in V8), plus a fixed share for the entry and its object headers.
+ */
+export function estimatedBytes(key: string, value: unknown): number {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    json = undefined;
+  }
+  return key.length + (json?.length ?? 0) + 200;
+}
+
+export function createReadCache(clock: Clock, { ttlMs = 1000, maxBytes = DEFAULT_READ_CACHE_BYTES, maxEntries = Infinity }: ReadCacheLimits = {}): ReadCache {
   let generation = 0;
   let sequence = 0;
+  let bytes = 0;
   const entries = new Map<string, Entry>();
   /** Tag -> the keys of the entries tagged with it. */
   const tagged = new Map<string, Set<string>>();
@@ -66,6 +97,7 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    bytes -= entry.bytes;
     for (const tag of entry.tags ?? []) {
       const keys = tagged.get(tag);
       keys?.delete(key);
@@ -91,11 +123,19 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
       }
       drop(key);
       const value = load();
-      const entry: Entry = { at: now, ttl: entryTtlMs, generation, started: ++sequence, value };
+      const entry: Entry = { at: now, ttl: entryTtlMs, generation, started: ++sequence, value, bytes: 0 };
       entries.set(key, entry);
       if (entries.size > maxEntries) drop(entries.keys().next().value!);
       value.then(
         (loaded) => {
+          if (entries.get(key) !== entry) return;
+          entry.bytes = estimatedBytes(key, loaded);
+          bytes += entry.bytes;
+          // Over the budget: the least recently used go first (this one last, when it alone is too big).
+          for (const oldest of entries.keys()) {
+            if (bytes <= maxBytes) break;
+            drop(oldest);
+          }
           if (entries.get(key) !== entry) return;
           entry.until = validUntil?.(loaded, entry.at) ?? undefined;
           if (!tagsOf) return;
@@ -116,6 +156,7 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxEntries = 500 }
     clear() {
       generation += 1;
       entries.clear();
+      bytes = 0;
       tagged.clear();
       forgotten.clear();
     },

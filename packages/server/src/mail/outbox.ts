@@ -64,22 +64,24 @@ export const MAIL_DEFAULTS = {
  */
 export const FIRST_SWEEP_AFTER_MS = 60_000;
 
+/** A mail's new outbox row (with a new id), for {@link queueMail} or a statement that writes it with its event's rows. */
+export function outboxRow(mail: Mail, now: Date) {
+  return {
+    id: randomUUID(),
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    created_at: now,
+    next_attempt_at: new Date(now.getTime() + FIRST_SWEEP_AFTER_MS),
+  };
+}
+
 /** Writes a mail to the outbox in the caller's transaction; answers its id for `deliver`. */
 export async function queueMail(tx: Transaction<Database>, mail: Mail, now: Date): Promise<string> {
-  const id = randomUUID();
-  await tx
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      recipient: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      created_at: now,
-      next_attempt_at: new Date(now.getTime() + FIRST_SWEEP_AFTER_MS),
-    })
-    .execute();
-  return id;
+  const row = outboxRow(mail, now);
+  await tx.insertInto('mail_outbox').values(row).execute();
+  return row.id;
 }
 
 /** The delay before try `attempts + 1`: retryDelayMs, doubled per try, capped. */
@@ -104,16 +106,24 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
   async function claim(ids: readonly string[] | 'due') {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + settings.leaseMs);
-    const which = ids === 'due' ? sql`next_attempt_at <= ${now} and attempts < ${settings.maxAttempts}` : sql`id = any(${[...ids]}::uuid[])`;
-    const { rows } = await sql<{ id: string; recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number }>`
-      update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and (claimed_until is null or claimed_until < ${now}) and ${which}
-        order by created_at, id limit 50
-        for update skip locked)
-      returning id, recipient, subject, text_body, html_body, attempts`.execute(db);
-    return rows;
+    type Claimed = { id: string; recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number; created_at: Date };
+    const free = sql`sent_at is null and (claimed_until is null or claimed_until < ${now})`;
+    // Given ids (a request's own mails, just committed) are claimed by their keys; the
+    // sweep's search for rows due, ordered and limited, planned at twice the cost, is the sweep's only.
+    const { rows } = ids === 'due'
+      ? await sql<Claimed>`
+        update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where ${free} and next_attempt_at <= ${now} and attempts < ${settings.maxAttempts}
+          order by created_at, id limit 50
+          for update skip locked)
+        returning id, recipient, subject, text_body, html_body, attempts, created_at`.execute(db)
+      : await sql<Claimed>`
+        update mail_outbox set claimed_until = ${leaseUntil}, attempts = attempts + 1
+        where id = any(${[...ids]}::uuid[]) and ${free}
+        returning id, recipient, subject, text_body, html_body, attempts, created_at`.execute(db);
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async function send(row: Awaited<ReturnType<typeof claim>>[number]): Promise<boolean> {
@@ -131,7 +141,8 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
         .execute();
       return false;
     }
-    await db.updateTable('mail_outbox').set({ sent_at: clock.now(), claimed_until: null, last_error: null }).where('id', '=', row.id).execute();
+    // A plain statement: Kysely's builder took more CPU than the update (a placed order's profile).
+    await sql`update mail_outbox set sent_at = ${clock.now()}, claimed_until = null, last_error = null where id = ${row.id}`.execute(db);
     return true;
   }
 

@@ -27,10 +27,9 @@ export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, o
   const outcomes: Record<string, typeof placed> = { placeOrder: placed, verifyOrder: handedOver };
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? '(none)';
-    const status = String(reply.statusCode);
-    requests.inc({ method: request.method, route, status });
-    latency.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    const labels = { method: request.method, route: request.routeOptions.url ?? '(none)', status: String(reply.statusCode) };
+    requests.inc(labels);
+    latency.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode < 300) {
       const operation = operationOf(request);
       if (operation) outcomes[operation]?.inc();

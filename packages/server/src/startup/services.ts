@@ -40,7 +40,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
   const metrics = createMetrics();
   const hub = countedHub(createServerHub(settings, clock, log), metrics);
   const caches: Caches = {
-    catalogue: countedCache(createReadCache(clock), 'catalogue', metrics),
+    catalogue: countedCache(createReadCache(clock, settings.readCacheMb ? { maxBytes: settings.readCacheMb * 1024 * 1024 } : {}), 'catalogue', metrics),
     callers: countedCache(createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }), 'callers', metrics),
   };
   databaseGauges(database, metrics, settings.mail?.maxAttempts);

@@ -51,6 +51,8 @@ export interface ServerSettings {
   hubHandshakeTimeoutMs?: number;
   /** Open hub WebSockets one client address may hold (HUB_CONNECTIONS_PER_ADDRESS): 50. */
   hubConnectionsPerAddress?: number;
+  /** Memory for the catalogue's read cache (READ_CACHE_MB): 32 MB. */
+  readCacheMb?: number;
   /** How long a signed-in caller's account (and role) is reused before it is read again: 2 s. */
   callerCacheMs?: number;
   /** How long a graceful close waits for requests in flight before cutting them. */

@@ -4,11 +4,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Mail } from '../../mail/mailer.js';
-import { queueMail } from '../../mail/outbox.js';
+import { outboxRow } from '../../mail/outbox.js';
 import { isUniqueViolation, type Db } from '../../shared/context.js';
 import { conflict, invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { formatPercent } from '../../shared/money.js';
 import { orderMail, type OrderMailLine } from '../../shared/order-mail.js';
+import { preparedQuery } from '../../shared/prepared-query.js';
 import type { ShopInfo } from '../../shared/shop.js';
 import { cartOffersOfRate, splitCartDiscount, type CartOffer } from '../../shared/pricing.js';
 import { cartLinesQuery, pricedCart } from '../cart/index.js';
@@ -29,6 +30,9 @@ export interface PlacedOrder {
    */
   mailId?: string | undefined;
 }
+
+/** The cart's lines with their books' stock, locked: compiled once (shared/prepared-query.ts). */
+const lockedCartLines = preparedQuery(1, (db, userId: string) => cartLinesQuery(db, userId).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items'));
 
 /** The header's place in a 422, as the contract names it. */
 const KEY_PLACE = 'header.Idempotency-Key';
@@ -69,7 +73,7 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
   return db.transaction().execute(async (tx) => {
     // The cart's rows locked first: a request racing with the same key waits here until the
     // first one commits, then finds its order below.
-    const lines = await cartLinesQuery(tx, user.id).select(['books.isbn', 'books.quantity as stock']).forUpdate('cart_items').execute();
+    const lines = await lockedCartLines(tx, user.id);
     const earlier = idempotencyKey === undefined ? undefined : await placedEarlier(tx, user.id, idempotencyKey, lines);
     if (earlier) return earlier;
     if (lines.length === 0) throw rejected('Cart is empty');
@@ -81,7 +85,19 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
     }
     const orderId = randomUUID();
     const claimCode = newClaimCode();
-    // The order, its lines and the emptied cart in one statement (one round trip to the database).
+    const mail = outboxRow(confirmationMail(
+      user,
+      {
+        orderId,
+        claimCode,
+        discountBp: cart.discountBp,
+        totalPaisa: cart.totalPaisa,
+        lines: cart.lines.map(({ line, totalPaisa }) => ({ title: line.title, quantity: line.quantity, totalPaisa })),
+      },
+      shop,
+    ), now);
+    // The order, its lines, its confirmation e-mail in the outbox and the emptied cart in one
+    // statement (one round trip to the database).
     const items = cart.lines.map(({ line, price }) => ({ ...line, charged: price.unitPaisa, itemId: randomUUID() }));
     await sql`
       with new_order as (
@@ -97,21 +113,12 @@ async function placeOnce(db: Db, user: { id: string; email: string; username: st
           ${items.map((i) => i.isbn)}::text[], ${items.map((i) => i.quantity)}::int[], ${items.map((i) => i.price_paisa)}::bigint[],
           ${items.map((i) => i.charged)}::bigint[])
           as item(id, book_id, title, item_code, quantity, unit_price, charged)
+      ), confirmation as (
+        insert into mail_outbox (id, recipient, subject, text_body, html_body, created_at, next_attempt_at)
+        values (${mail.id}, ${mail.recipient}, ${mail.subject}, ${mail.text_body}, ${mail.html_body}, ${mail.created_at}, ${mail.next_attempt_at})
       )
       delete from cart_items where user_id = ${user.id}`.execute(tx);
-    const mail = confirmationMail(
-      user,
-      {
-        orderId,
-        claimCode,
-        discountBp: cart.discountBp,
-        totalPaisa: cart.totalPaisa,
-        lines: cart.lines.map(({ line, totalPaisa }) => ({ title: line.title, quantity: line.quantity, totalPaisa })),
-      },
-      shop,
-    );
-    const mailId = await queueMail(tx, mail, now);
-    return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mailId };
+    return { orderId, claimCode, subtotalPaisa: cart.subtotalPaisa, discounts: cart.discounts, finalTotalPaisa: cart.totalPaisa, discountBp: cart.discountBp, mailId: mail.id };
   });
 }
 
