@@ -79,7 +79,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // The statement in flight fails on its own (the contract's 503) and the pool drops the client.
     pool.on('connect', (client) => {
       client.on('error', () => {});
-      writeStatementsWhole((client as unknown as { connection: { stream: Writable } }).connection.stream);
+      // A driver whose connection no longer has this shape just writes as it did before.
+      const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+      if (stream && typeof stream.cork === 'function') writeStatementsWhole(stream);
     });
     const { counted, log } = countErrors();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
