@@ -1,5 +1,6 @@
 import { type PustakClient } from '@pustak/sdk';
 import { parseBooksQuery, toListBooksParams } from '@pustak/sdk/domain';
+import { pustakKey } from '@pustak/sdk/swr';
 import { bookKeys } from './query-keys';
 
 /**
@@ -21,7 +22,7 @@ export function booksPageReads(search: string): PageRead[] {
 /** A book page: the book and its reviews (useBook, useReviews); more by its author needs the book first. */
 export function bookPageReads(bookId: string): PageRead[] {
   return [
-    { key: bookKeys.one(bookId), read: (api) => api.catalog.get(bookId) },
-    { key: bookKeys.reviews(bookId), read: (api) => api.reviews.list(bookId) },
+    { key: pustakKey('catalog', 'get', bookId), read: (api) => api.catalog.get(bookId) },
+    { key: pustakKey('reviews', 'list', bookId), read: (api) => api.reviews.list(bookId) },
   ];
 }
