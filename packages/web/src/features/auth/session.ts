@@ -1,4 +1,4 @@
-import { type TokenStore, createSession, tokenExpiry } from '@pustak/sdk';
+import { type TokenStore, createSession, localStorageTokenStore, tokenExpiry } from '@pustak/sdk';
 import { useSyncExternalStore } from 'react';
 
 /** localStorage keys, exactly as the legacy client used them. */
@@ -49,22 +49,15 @@ function refresh() {
   }
 }
 
-/**
- * The SDK's token store over the legacy keys: the token and role the SDK knows, and the user id
- * beside them (set by signIn below, cleared with them), so a session ends with all three gone.
- */
+/** The SDK's localStorage store under the legacy keys (token, role), as the legacy client kept them. */
+const sdkStore = localStorageTokenStore(() => window.localStorage, SESSION_KEYS);
+
+/** That store, clearing the user id beside them (set by signIn below), so a session ends with all three gone. */
 const legacyKeysStore: TokenStore = {
-  get: () => storage()?.getItem(SESSION_KEYS.token) || null,
-  set: (token, role) => {
-    const store = storage();
-    store?.setItem(SESSION_KEYS.token, token);
-    if (role) store?.setItem(SESSION_KEYS.role, role);
-  },
+  ...sdkStore,
   clear: () => {
-    const store = storage();
-    store?.removeItem(SESSION_KEYS.token);
-    store?.removeItem(SESSION_KEYS.role);
-    store?.removeItem(SESSION_KEYS.userId);
+    void sdkStore.clear();
+    storage()?.removeItem(SESSION_KEYS.userId);
   },
 };
 
