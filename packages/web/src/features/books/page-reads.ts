@@ -1,7 +1,6 @@
 import { type PustakClient } from '@pustak/sdk';
 import { parseBooksQuery, toListBooksParams } from '@pustak/sdk/domain';
 import { pustakKey } from '@pustak/sdk/swr';
-import { bookKeys } from './query-keys';
 
 /**
  * One read a page makes on its first render: the SWR key its hook reads under and the SDK call
@@ -13,10 +12,10 @@ export interface PageRead {
   read: (api: PustakClient) => Promise<unknown>;
 }
 
-/** /books with `search` (its query string): the page of books (useBookList). */
+/** /books with `search` (its query string): the page of books (useBookPage). */
 export function booksPageReads(search: string): PageRead[] {
   const params = toListBooksParams(parseBooksQuery(search));
-  return [{ key: bookKeys.list(params), read: (api) => api.books.list(params) }];
+  return [{ key: pustakKey('books', 'list', params), read: (api) => api.books.list(params) }];
 }
 
 /** A book page: the book and its reviews (useBook, useReviews); more by its author needs the book first. */
