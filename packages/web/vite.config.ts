@@ -59,6 +59,7 @@ export default defineConfig(({ command, mode }) => ({
     alias: [
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
       { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
+      { find: /^@pustak\/sdk\/swr$/, replacement: here('../sdk/src/swr/index.ts') },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
       ...(command === 'build' && mode === 'production'
         ? [

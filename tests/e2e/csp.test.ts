@@ -12,7 +12,8 @@ let browser: Browser;
 const sessions: Record<string, { token: string; role: string; userId: string }> = {};
 
 beforeAll(async () => {
-  t = await startTestServer({ listen: true, settings: { webDist: inject('webDist'), production: true } });
+  // The server's clock at the real time: the browser's session ends a token at its `exp`, by its own clock.
+  t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
   for (const [name, id] of [['sita', IDS.sita], ['staff', IDS.staff], ['admin', IDS.admin]] as const) {
     const token = await t.login(name);
     sessions[name] = { token, role: name === 'sita' ? 'User' : name === 'staff' ? 'Staff' : 'Admin', userId: id };

@@ -164,7 +164,8 @@ describe("page hints: a route's module, CSS and first reads preloaded with the p
   let t: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    t = await startTestServer({ listen: true, settings: { webDist: inject('webDist'), production: true } });
+    // The server's clock at the real time: the browser's session ends a token at its `exp`, by its own clock.
+    t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
@@ -598,7 +599,8 @@ describe("text from visitors, customers and staff on the pages sent: shown as wr
   }
 
   beforeAll(async () => {
-    t = await startTestServer({ listen: true, settings: { webDist: inject('webDist'), production: true } });
+    // The server's clock at the real time: the browser's session ends a token at its `exp`, by its own clock.
+    t = await startTestServer({ listen: true, now: new Date().toISOString(), settings: { webDist: inject('webDist'), production: true } });
     [admin, staff] = [await t.login('admin'), await t.login('staff')];
     books.payload = await reviewedBook('payload', PAYLOAD);
     books.plain = await reviewedBook('plain', PLAIN);

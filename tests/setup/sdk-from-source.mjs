@@ -10,6 +10,7 @@ export const sdkFromSource = {
     { find: /^@pustak\/sdk\/schema$/, replacement: source('generated/schema.ts') },
     { find: /^@pustak\/sdk\/domain$/, replacement: source('domain/index.ts') },
     { find: /^@pustak\/sdk\/live$/, replacement: source('notifications.ts') },
+    { find: /^@pustak\/sdk\/swr$/, replacement: source('swr/index.ts') },
     // Plain JavaScript beside src/ (the server runs it without an SDK build).
     { find: /^@pustak\/sdk\/banner-colors$/, replacement: source('../banner-colors.js') },
     { find: /^@pustak\/sdk$/, replacement: source('index.ts') },

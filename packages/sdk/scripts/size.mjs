@@ -54,6 +54,8 @@ export function oneCallPages(sdk = '@pustak/sdk') {
 export const listBooks = () => booksApi(createRawClient({ baseUrl: '/api' })).list({ pageSize: 8 });`,
     full: `import { createPustakClient } from ${JSON.stringify(root)};
 export const listBooks = () => createPustakClient({ baseUrl: '/api' }).books.list({ pageSize: 8 });`,
+    swr: `import { PustakClientProvider, useBook } from ${JSON.stringify(sdk === '@pustak/sdk' ? `${sdk}/swr` : `${sdk}/swr/index.js`)};
+export { PustakClientProvider, useBook };`,
     openapiFetch: `import createClient from 'openapi-fetch';
 export const listBooks = () => createClient({ baseUrl: '/api' }).GET('/book/all', { params: { query: { pageSize: 8 } } });`,
   };
@@ -71,6 +73,8 @@ export async function measureSdk({ from, sdk }) {
     modular: await bundleSize(pages.modular, sdkOnly),
     full: await bundleSize(pages.full, sdkOnly),
     openapiFetch: await bundleSize(pages.openapiFetch, { from }),
+    // What the hooks' entry adds beside the client: React and SWR are the page's own.
+    swr: await bundleSize(pages.swr, { from, external: ['openapi-fetch', 'react', 'swr', 'swr/infinite'] }),
   };
 }
 
@@ -85,6 +89,7 @@ async function main() {
   row('SDK code, booksApi(createRawClient()) from @pustak/sdk/resources', sizes.modular);
   row('SDK code, createPustakClient().books (all groups)', sizes.full);
   row('openapi-fetch beside it (one GET)', sizes.openapiFetch);
+  row('@pustak/sdk/swr, useBook and its provider (react, swr external)', sizes.swr);
   const within = sizes.modular.gzip <= ONE_CALL_BUDGET_BYTES;
   console.log(`One-call budget: ${kb(sizes.modular.gzip)} of ${kb(ONE_CALL_BUDGET_BYTES)} gzip ${within ? 'OK' : 'OVER BUDGET'}`);
   process.exitCode = within ? 0 : 1;

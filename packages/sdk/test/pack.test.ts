@@ -2,7 +2,8 @@
 // installed in a fresh project outside the repository without `@microsoft/signalr` (an optional
 // peer), then an ESM TypeScript script (nodenext, strict, library declarations checked too), a
 // CommonJS script, TypeScript's `bundler` and `node10` resolutions, and a browser bundle, each
-// calling the SDK against the mock.
+// calling the SDK against the mock. React, react-dom and swr (with React's types) are installed
+// beside it at the workspace's versions, for `@pustak/sdk/swr`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -49,6 +50,9 @@ async function succeeded(pending: Promise<Ran>): Promise<string> {
   return result.stdout;
 }
 
+/** The version of `name` the workspace installed. */
+const workspaceVersion = (name: string) => (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
+
 const tsconfig = (compilerOptions: Record<string, unknown>, files: string[]) =>
   JSON.stringify({
     compilerOptions: {
@@ -64,6 +68,10 @@ import type { NotificationConnection } from '@pustak/sdk/live';
 import { booksApi, createRawClient } from '@pustak/sdk/resources';
 import type { paths } from '@pustak/sdk/schema';
 import { BANNER_PALETTE } from '@pustak/sdk/banner-colors';
+import { pustakKey, useBooks, type PustakError } from '@pustak/sdk/swr';
+export const booksHook: typeof useBooks = useBooks;
+export const booksKey = pustakKey('books', 'list', { pageSize: 2 });
+export type HookError = PustakError;
 type Listed = paths['/book/all']['get']['responses'][200]['content']['application/json']['data'];
 export async function firstTitles(baseUrl: string, live?: (options: ConnectNotificationsOptions) => NotificationConnection): Promise<string[]> {
   const books: Listed = (await booksApi(createRawClient({ baseUrl })).list({ pageSize: 2 })).items;
@@ -87,7 +95,9 @@ beforeAll(async () => {
   await mkdir(project);
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   // Its dependencies come from the npm cache that the repository's install filled; the registry only if missing.
-  await succeeded(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename)], project));
+  // The optional peers of `/swr` at the versions the workspace has (so in that cache too).
+  const peers = ['react', 'react-dom', 'swr', '@types/react'].map((name) => `${name}@${workspaceVersion(name)}`);
+  await succeeded(run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', join(work, packed.filename), ...peers], project));
 }, 120_000);
 
 afterAll(async () => {
@@ -100,6 +110,7 @@ describe('the packed SDK', () => {
     const files = packed.files.map((file) => file.path);
     for (const built of [
       'dist/index.js', 'dist/index.d.ts', 'dist/domain/index.js', 'dist/notifications.js', 'dist/modular.js', 'dist/generated/schema.js',
+      'dist/swr/index.js', 'dist/swr/index.d.ts', 'dist/cjs/src/swr/index.js', 'dist/cjs/src/swr/index.d.ts',
       'dist/cjs/package.json', 'dist/cjs/src/index.js', 'dist/cjs/src/index.d.ts', 'dist/cjs/src/modular.d.ts', 'dist/cjs/banner-colors.js',
       'banner-colors.js', 'banner-colors.d.ts', 'examples/list-and-order.mjs', 'README.md', 'CHANGELOG.md', 'LICENSE', 'package.json',
     ]) {
@@ -111,7 +122,10 @@ describe('the packed SDK', () => {
     const local = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/i.test(href));
     for (const href of local) expect(files, `README links to ${href}`).toContain(href.replace(/^\.\//, ''));
     const manifest = JSON.parse(await readFile(join(project, 'node_modules/@pustak/sdk/package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ license: 'MIT', repository: { type: 'git' }, peerDependenciesMeta: { '@microsoft/signalr': { optional: true } } });
+    expect(manifest).toMatchObject({
+      license: 'MIT', repository: { type: 'git' },
+      peerDependenciesMeta: { '@microsoft/signalr': { optional: true }, react: { optional: true }, swr: { optional: true } },
+    });
     expect(existsSync(join(project, 'node_modules/@microsoft/signalr'))).toBe(false);
   });
 
@@ -153,6 +167,39 @@ const { connectNotifications } = require('@pustak/sdk/live');
     expect(cjs['price']).toMatch(/^Rs\. [\d,]+\.\d\d$/);
   }, 60_000);
 
+  it('renders a /swr hook from ESM and from CommonJS, under the key it derives from the call', async () => {
+    // A server render shows what the cache holds under the hook's key: a page read from the mock
+    // and put there under pustakKey(...) is what useBooks({ pageSize: 2 }) renders.
+    const render = (load: string) => `${load}
+  const client = createPustakClient({ baseUrl: process.argv[2] });
+  const params = { pageSize: 2 };
+  const page = await client.books.list(params);
+  const Titles = () => {
+    const { data } = useBooks(params);
+    return createElement('ul', null, ...(data?.items ?? []).map((book) => createElement('li', { key: book.bookId }, book.title)));
+  };
+  const html = renderToString(createElement(PustakClientProvider, { client },
+    createElement(SWRConfig, { value: { fallback: { [unstable_serialize(pustakKey('books', 'list', params))]: page } } }, createElement(Titles))));
+  console.log(JSON.stringify({ html, titles: page.items.map((book) => book.title) }));`;
+    await writeFile(join(project, 'swr.mjs'), render(`import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { SWRConfig, unstable_serialize } from 'swr';
+import { createPustakClient } from '@pustak/sdk';
+import { PustakClientProvider, pustakKey, useBooks } from '@pustak/sdk/swr';`));
+    await writeFile(join(project, 'swr.cjs'), `(async () => {${render(`const { createElement } = require('react');
+const { renderToString } = require('react-dom/server');
+const { SWRConfig, unstable_serialize } = require('swr');
+const { createPustakClient } = require('@pustak/sdk');
+const { PustakClientProvider, pustakKey, useBooks } = require('@pustak/sdk/swr');`)}
+})().catch((error) => { console.error(error); process.exit(1); });
+`);
+    for (const script of ['swr.mjs', 'swr.cjs']) {
+      const { html, titles } = JSON.parse(await succeeded(run(process.execPath, [script, `${mock.url}/api`], project))) as { html: string; titles: string[] };
+      expect(titles.length, script).toBeGreaterThan(0);
+      expect(html, script).toBe(`<ul>${titles.map((title) => `<li>${title.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</li>`).join('')}</ul>`);
+    }
+  }, 60_000);
+
   it('runs the example the README names from where it is installed', async () => {
     const out = await succeeded(run(process.execPath, ['node_modules/@pustak/sdk/examples/list-and-order.mjs'], project, { PUSTAK_API: `${mock.url}/api` }));
     expect(out).toMatch(/Signed in as \S+/);
@@ -187,7 +234,7 @@ const { connectNotifications } = require('@pustak/sdk/live');
       }
       return false;
     };
-    for (const entry of ['dist/index.js', 'dist/cjs/src/index.js', 'dist/modular.js', 'dist/cjs/src/modular.js', 'dist/domain/index.js']) {
+    for (const entry of ['dist/index.js', 'dist/cjs/src/index.js', 'dist/modular.js', 'dist/cjs/src/modular.js', 'dist/domain/index.js', 'dist/swr/index.js', 'dist/cjs/src/swr/index.js']) {
       expect(await loadsSignalr(entry), entry).toBe(false);
     }
     expect(await loadsSignalr('dist/notifications.js')).toBe(true);

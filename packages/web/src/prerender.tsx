@@ -19,7 +19,7 @@ export { pageDataBlock };
 /** The markup of `url` (a path and query), every lazy part of it loaded, with `data` in SWR's cache. */
 export async function renderPage(url: string, data?: { fallback: Record<string, unknown>; renderedAt: Date }): Promise<string> {
   // Never called: pages reach the client through context, and SWR never loads on a server.
-  const client = createAppClient({ baseUrl: 'http://prerender.invalid/api', getToken: () => null, onUnauthorized: () => {} });
+  const client = createAppClient({ baseUrl: 'http://prerender.invalid/api', onUnauthorized: () => {} });
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders client={client} config={{ hubUrl: null, renderedAt: data?.renderedAt }} swr={{ fallback: data?.fallback ?? {} }}>
@@ -49,7 +49,7 @@ export async function renderRoute(url: string, fetchApi: (request: Request) => P
   const { pathname, search } = new URL(url, READ_ORIGIN);
   const reads = pageReads(pathname, search);
   if (reads.length === 0) return undefined;
-  const client = createAppClient({ baseUrl: `${READ_ORIGIN}/api`, getToken: () => null, onUnauthorized: () => {}, fetch: fetchApi, maxRetries: 0 });
+  const client = createAppClient({ baseUrl: `${READ_ORIGIN}/api`, onUnauthorized: () => {}, fetch: fetchApi, maxRetries: 0 });
   const fallback: Record<string, unknown> = {};
   await Promise.all(
     reads.map(async ({ key, read }) => {
@@ -85,7 +85,6 @@ export async function recordRouteReads(): Promise<RouteReads[]> {
   const urls: string[] = [];
   const client = createAppClient({
     baseUrl: `${READ_ORIGIN}/api`,
-    getToken: () => null,
     onUnauthorized: () => {},
     // Each read once: a retry would record its address again.
     maxRetries: 0,

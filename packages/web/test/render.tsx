@@ -7,7 +7,7 @@ import { type SWRConfiguration } from 'swr';
 import { type AppConfig } from '../src/lib/app-config';
 import { AppProviders } from '../src/app/providers';
 import { AppRoutes, appRoutes } from '../src/app/routes';
-import { getToken, openAuthDialog, signIn } from '../src/features/auth';
+import { appSession, openAuthDialog, signIn } from '../src/features/auth';
 import { createAppClient } from '../src/lib/api-client';
 import { getTestMockUrl } from './mock-url';
 
@@ -16,7 +16,7 @@ import { getTestMockUrl } from './mock-url';
  * sign-in), without retries: a failure a test scripts is shown at once.
  */
 export function testClient(baseUrl = `${getTestMockUrl()}/api`): PustakClient {
-  return createAppClient({ baseUrl, getToken, onUnauthorized: () => openAuthDialog('signIn'), maxRetries: 0 });
+  return createAppClient({ baseUrl, session: appSession, onUnauthorized: () => openAuthDialog('signIn'), maxRetries: 0 });
 }
 
 /** Mock users from the contract's examples. */

@@ -1,4 +1,5 @@
 import { PricesChangedError, isApiError } from '../errors.js';
+import { firstPage, iteratePages, pageFigures, type Page, type PageFetcher } from '../pages.js';
 import type { CancelOrderResponse, MessageEnvelope, Order, PagedOrders, PlaceOrderInput, PlaceOrderResponse, Receipt, RequestOptions, SearchOrdersParams, ShopInfo } from '../types.js';
 import { emptyOn404, idempotencyKey, init, unwrap, type RawClient } from './call.js';
 
@@ -28,6 +29,10 @@ export interface OrdersApi {
    * carries a claim code.
    */
   search(params?: SearchOrdersParams, options?: RequestOptions): Promise<PagedOrders>;
+  /** `searchOrders` as a {@link Page}: `hasNextPage()`, `getNextPage()`. */
+  page(params?: SearchOrdersParams, options?: RequestOptions): Promise<Page<Order>>;
+  /** Every order the search finds, page after page. */
+  iterate(params?: SearchOrdersParams, options?: RequestOptions): AsyncGenerator<Order, void, undefined>;
   /**
    * `cancelOrder` — the caller's Pending or Ready order (a Ready one's copies go back into
    * stock); Completed, Cancelled or Expired orders answer 400.
@@ -49,6 +54,11 @@ export interface OrdersApi {
 }
 
 export function ordersApi(raw: RawClient): OrdersApi {
+  const search: OrdersApi['search'] = async (params, options) => {
+    const { data, currentPage, pageSize, totalCount, totalPages, statusCounts } = await unwrap(raw.GET('/order/search', { params: { query: params ?? {} }, ...init(options) }));
+    return { items: data, currentPage, pageSize, totalCount, totalPages, statusCounts };
+  };
+  const found: PageFetcher<Order, SearchOrdersParams> = async (params, options) => pageFigures(await search(params, options));
   return {
     place: async (input = {}, options) => {
       // No expectedTotal: no body, as the legacy call was.
@@ -61,10 +71,9 @@ export function ordersApi(raw: RawClient): OrdersApi {
     },
     mine: (options) => emptyOn404(unwrap(raw.GET('/order/userOrder', init(options))).then((r) => r.data)),
     all: (options) => emptyOn404(unwrap(raw.GET('/order/all', init(options))).then((r) => r.data)),
-    async search(params, options) {
-      const { data, currentPage, pageSize, totalCount, totalPages, statusCounts } = await unwrap(raw.GET('/order/search', { params: { query: params ?? {} }, ...init(options) }));
-      return { items: data, currentPage, pageSize, totalCount, totalPages, statusCounts };
-    },
+    search,
+    page: (params, options) => firstPage(found, params ?? {}, options),
+    iterate: (params, options) => iteratePages(found, params ?? {}, options),
     cancel: (orderId, options) => unwrap(raw.PUT('/order/cancel/{orderId}', { params: { path: { orderId } }, ...init(options) })),
     shopInfo: (options) => unwrap(raw.GET('/shop/info', init(options))),
     resendConfirmation: (orderId, options) => unwrap(raw.POST('/order/resendConfirmation/{orderId}', { params: { path: { orderId } }, ...init(options) })),

@@ -1,5 +1,6 @@
-import { type PustakClient, createPustakClient } from '@pustak/sdk';
-import { type ReactNode, createContext, createElement, useContext } from 'react';
+import { type PustakClient, type Session, createPustakClient } from '@pustak/sdk';
+import { PustakClientProvider, usePustakClient } from '@pustak/sdk/swr';
+import { type ReactNode, createElement } from 'react';
 
 /**
  * The one module that builds the SDK client. Everything else reaches the API through
@@ -19,9 +20,18 @@ export function defaultHubUrl(): string {
 export interface AppClientOptions {
   /** Absolute API base ending in /api. Default: this origin's /api. Tests pass `${mockUrl}/api`. */
   baseUrl?: string;
-  /** The bearer token source (the app: the stored session's token). */
-  getToken: () => string | null;
-  /** What a 401 does (the app: open the sign-in dialog); the error still reaches the caller. */
+  /**
+   * The SDK session the calls that need signing in carry the token of (the app's: the auth
+   * feature's `appSession`, over the legacy localStorage keys); it signs out at the token's
+   * expiry and ends when the server refuses its token. Without one, calls go out as a guest's
+   * (the server's prerender).
+   */
+  session?: Session;
+  /**
+   * What a signed-in call refused does (the app: open the sign-in dialog): a 401 of a call that
+   * needs signing in, or a call made after the session expired. A wrong password at sign-in is
+   * not one. The error still reaches the caller.
+   */
   onUnauthorized: () => void;
   /** The fetch the SDK uses (default: the browser's). The build records requests with its own. */
   fetch?: (request: Request) => Promise<Response>;
@@ -35,26 +45,23 @@ export interface AppClientOptions {
   maxRetries?: number;
 }
 
-/** The SDK client of the app; main.tsx hands it the session's token and the 401 reaction. */
+/** The SDK client of the app; main.tsx hands it the session and the 401 reaction. */
 export function createAppClient(options: AppClientOptions): PustakClient {
   return createPustakClient({
     baseUrl: options.baseUrl ?? defaultApiBaseUrl(),
-    getToken: options.getToken,
+    session: options.session,
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
     maxRetries: options.maxRetries,
   });
 }
 
-const ApiContext = createContext<PustakClient | null>(null);
-
+/** The client of useApi() and of the SDK's hooks (`@pustak/sdk/swr`) below it. */
 export function ApiProvider({ client, children }: { client: PustakClient; children: ReactNode }) {
-  return createElement(ApiContext.Provider, { value: client }, children);
+  return createElement(PustakClientProvider, { client }, children);
 }
 
 /** The app's SDK client: `const api = useApi(); api.books.list({ page: 1 })`. */
 export function useApi(): PustakClient {
-  const client = useContext(ApiContext);
-  if (!client) throw new Error('useApi must be used inside <ApiProvider> (AppProviders includes it).');
-  return client;
+  return usePustakClient();
 }

@@ -13,4 +13,4 @@ export { RequireAuth, RoleRedirect } from './guards';
 export { RequireRole } from './require-role';
 export { signedInOrAsk } from './signed-in-or-ask';
 export { authKeys } from './query-keys';
-export { type Session, getSession, getToken, signIn, signOut, useSession } from './session';
+export { type Session, appSession, getSession, getToken, signIn, signOut, useSession } from './session';

@@ -1,3 +1,4 @@
+import { type TokenStore, createSession, localStorageTokenStore, tokenExpiry } from '@pustak/sdk';
 import { useSyncExternalStore } from 'react';
 
 /** localStorage keys, exactly as the legacy client used them. */
@@ -8,7 +9,7 @@ export interface Session {
   /** 'Admin' | 'Staff' | 'User' as the server spells it, or null when signed out. */
   role: string | null;
   userId: string | null;
-  /** Signed-in state is "a token is stored" (spec section 4). */
+  /** Signed-in state is "a token is stored" (spec section 4), one that has not expired. */
   isSignedIn: boolean;
 }
 
@@ -23,11 +24,18 @@ function storage(): Storage | null {
   }
 }
 
+/** A token past its `exp` is no session: the SDK's session clears it at that moment (or at its next call). */
+function isExpired(token: string): boolean {
+  const expiry = tokenExpiry(token);
+  return expiry !== null && Date.now() >= expiry.getTime();
+}
+
 function read(): Session {
   const store = storage();
-  const token = store?.getItem(SESSION_KEYS.token) || null;
-  const role = store?.getItem(SESSION_KEYS.role) || null;
-  const userId = store?.getItem(SESSION_KEYS.userId) || null;
+  const stored = store?.getItem(SESSION_KEYS.token) || null;
+  const token = stored && !isExpired(stored) ? stored : null;
+  const role = (token && store?.getItem(SESSION_KEYS.role)) || null;
+  const userId = (token && store?.getItem(SESSION_KEYS.userId)) || null;
   return { token, role, userId, isSignedIn: token !== null };
 }
 
@@ -40,6 +48,25 @@ function refresh() {
     listeners.forEach((listener) => listener());
   }
 }
+
+/** The SDK's localStorage store under the legacy keys (token, role), as the legacy client kept them. */
+const sdkStore = localStorageTokenStore(() => window.localStorage, SESSION_KEYS);
+
+/** That store, clearing the user id beside them (set by signIn below), so a session ends with all three gone. */
+const legacyKeysStore: TokenStore = {
+  ...sdkStore,
+  clear: () => {
+    void sdkStore.clear();
+    storage()?.removeItem(SESSION_KEYS.userId);
+  },
+};
+
+/**
+ * The app's SDK session (the client's `session`, main.tsx): it reads the token's `exp` and signs
+ * out at that moment, never sends an expired token, and ends when the server refuses it; each
+ * end reaches every useSession() consumer at once.
+ */
+export const appSession = createSession({ store: legacyKeysStore, onSessionEnd: refresh });
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -54,32 +81,28 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Current session without subscribing (for non-React code such as the SDK token provider). */
+/** Current session without subscribing (for non-React code such as the live connection's token). */
 export function getSession(): Session {
   refresh();
   return snapshot;
 }
 
-/** The stored bearer token, read fresh on every call. */
+/** The stored bearer token while it is valid, read fresh on every call. */
 export function getToken(): string | null {
   return getSession().token;
 }
 
 /** Stores token, role and user id and notifies every useSession() consumer. */
 export function signIn({ token, role, userId }: { token: string; role: string; userId: string }) {
-  const store = storage();
-  store?.setItem(SESSION_KEYS.token, token);
-  store?.setItem(SESSION_KEYS.role, role);
-  store?.setItem(SESSION_KEYS.userId, userId);
+  storage()?.setItem(SESSION_KEYS.userId, userId);
+  // The store is written before signIn's first await: the session below reads it at once.
+  void appSession.signIn(token, role);
   refresh();
 }
 
 /** Removes token, role and user id. */
 export function signOut() {
-  const store = storage();
-  store?.removeItem(SESSION_KEYS.token);
-  store?.removeItem(SESSION_KEYS.role);
-  store?.removeItem(SESSION_KEYS.userId);
+  void appSession.signOut();
   refresh();
 }
 

@@ -11,7 +11,7 @@ import {
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, EmptyState, ErrorState, PageHeader, Pager, SearchIcon } from '../../components';
-import { useBookList } from './api/use-book-list';
+import { useBookPage } from './api/use-book-page';
 import styles from './books-page.module.css';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { BooksFilters, FilterChips, hasFilters } from './components/books-filters';
@@ -23,7 +23,7 @@ export default function BooksPage() {
   useDocumentTitle('All Books');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseBooksQuery(searchParams);
-  const { data, error, isLoading, isValidating, mutate } = useBookList(toListBooksParams(state));
+  const { data, error, isLoading, isValidating, mutate } = useBookPage(toListBooksParams(state));
   const resultsRef = useRef<HTMLElement>(null);
 
   // Every change is a new history entry, so Back restores the previous filters.

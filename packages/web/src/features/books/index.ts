@@ -4,6 +4,7 @@
 export { useBestSellers } from './api/use-best-sellers';
 export { useBook } from './api/use-book';
 export { useBookList } from './api/use-book-list';
+export { useBookPage } from './api/use-book-page';
 export { useGenreCounts } from './api/use-genre-counts';
 export { useReviews } from './api/use-reviews';
 export { BookCard, type BookCardProps } from './components/book-card';

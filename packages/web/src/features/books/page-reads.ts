@@ -1,6 +1,6 @@
 import { type PustakClient } from '@pustak/sdk';
 import { parseBooksQuery, toListBooksParams } from '@pustak/sdk/domain';
-import { bookKeys } from './query-keys';
+import { pustakKey } from '@pustak/sdk/swr';
 
 /**
  * One read a page makes on its first render: the SWR key its hook reads under and the SDK call
@@ -12,16 +12,16 @@ export interface PageRead {
   read: (api: PustakClient) => Promise<unknown>;
 }
 
-/** /books with `search` (its query string): the page of books (useBookList). */
+/** /books with `search` (its query string): the page of books (useBookPage). */
 export function booksPageReads(search: string): PageRead[] {
   const params = toListBooksParams(parseBooksQuery(search));
-  return [{ key: bookKeys.list(params), read: (api) => api.books.list(params) }];
+  return [{ key: pustakKey('books', 'list', params), read: (api) => api.books.list(params) }];
 }
 
 /** A book page: the book and its reviews (useBook, useReviews); more by its author needs the book first. */
 export function bookPageReads(bookId: string): PageRead[] {
   return [
-    { key: bookKeys.one(bookId), read: (api) => api.catalog.get(bookId) },
-    { key: bookKeys.reviews(bookId), read: (api) => api.reviews.list(bookId) },
+    { key: pustakKey('catalog', 'get', bookId), read: (api) => api.catalog.get(bookId) },
+    { key: pustakKey('reviews', 'list', bookId), read: (api) => api.reviews.list(bookId) },
   ];
 }

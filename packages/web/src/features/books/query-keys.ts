@@ -1,13 +1,13 @@
-import { type BooksListRequest } from '@pustak/sdk/domain';
-
-/** SWR keys of what the books feature reads (the back office reads books and reviews through them too). */
+/**
+ * SWR keys of the home page's book reads (they keep their own hooks, so the home page's first
+ * script carries nothing more). A page of books, a book, its reviews and an author's books are
+ * read with the SDK's hooks, under their keys: `pustakKey('books', 'list', params)`,
+ * `pustakKey('catalog', 'get', bookId)`, `pustakKey('reviews', 'list', bookId)`,
+ * `pustakKey('books', 'byAuthor', author)`.
+ */
 export const bookKeys = {
-  /** One page of the public list; no params = the whole list the home page slices. */
-  list: (params: BooksListRequest | null) => ['books', 'list', params] as const,
+  /** The whole list the home page slices. */
+  all: ['books', 'list', null] as const,
   bestSellers: ['books', 'bestSellers'] as const,
   genreCounts: ['books', 'genreCounts'] as const,
-  byAuthor: (author: string) => ['books', 'byAuthor', author] as const,
-  /** One book by id (`getBookById`). */
-  one: (bookId: string) => ['book', bookId] as const,
-  reviews: (bookId: string) => ['reviews', bookId] as const,
 };

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorState } from '../../components/error-state';
 import { PageHeader } from '../../components/page-header';
-import { BookGrid, BookGridSkeleton, useBookList } from '../books';
+import { BookGrid, BookGridSkeleton, useBookPage } from '../books';
 import styles from './category-page.module.css';
 import NotFoundPage from './not-found-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -71,7 +71,7 @@ export default function CategoryPage() {
 }
 
 function GenreBooks({ genre, title }: { genre: GenreName; title: string }) {
-  const { data, error, mutate } = useBookList({ page: 1, pageSize: BOOKS_PAGE_SIZE, sortBy: 'createdat', sortDesc: true, genre });
+  const { data, error, mutate } = useBookPage({ page: 1, pageSize: BOOKS_PAGE_SIZE, sortBy: 'createdat', sortDesc: true, genre });
   if (error && !data) {
     return (
       <ErrorState

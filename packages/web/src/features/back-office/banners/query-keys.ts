@@ -1,4 +1,6 @@
-/** SWR keys of what the banner admin reads. */
+import { pustakKey } from '@pustak/sdk/swr';
+
+/** SWR keys of what the banner admin reads (the SDK hooks' keys: the call is the key). */
 export const bannerKeys = {
-  all: ['announcements', 'all'] as const,
+  all: pustakKey('announcements', 'list'),
 };

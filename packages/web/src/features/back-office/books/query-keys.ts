@@ -1,7 +1,7 @@
-/** SWR keys of what the admin book pages read (one book and its reviews: features/books' keys). */
+import { pustakKey } from '@pustak/sdk/swr';
+
+/** SWR keys of what the admin book pages read (the SDK hooks' keys: the call is the key). */
 export const adminBookKeys = {
-  /** The unpaged inventory. */
-  all: ['catalog', 'all'] as const,
-  /** The header's title of one book, from the legacy doubled-/api call. */
-  title: (bookId: string) => ['book-title', bookId] as const,
+  /** The unpaged inventory (`catalog.listAll()`). */
+  all: pustakKey('catalog', 'listAll'),
 };

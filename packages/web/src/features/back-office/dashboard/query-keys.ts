@@ -1,4 +1,6 @@
-/** SWR keys of what the admin dashboard reads. */
+import { pustakKey } from '@pustak/sdk/swr';
+
+/** SWR keys of what the admin dashboard reads (the SDK hooks' keys: the call is the key). */
 export const dashboardKeys = {
-  summary: ['dashboard'] as const,
+  summary: pustakKey('dashboard', 'get'),
 };

@@ -1,8 +1,9 @@
+import { isPustakKey } from '@pustak/sdk/swr';
+
 export type AccountKind = 'users' | 'staff';
 
-/** SWR keys of the admin account tables; every page key starts with `pages[0]`. */
+/** SWR keys of the admin account tables: the SDK hooks' keys of `users.list` and `users.listStaff`. */
 export const userKeys = {
-  /** The prefix every Users and Staff page key starts with (a role change refreshes them all). */
-  all: 'user-pages',
-  page: (kind: AccountKind, page: number, search: string) => ['user-pages', kind, page, search] as const,
+  /** Whether a key is a page of either table (a role change refreshes them all). */
+  isPage: (key: unknown) => isPustakKey(key, 'users', 'list') || isPustakKey(key, 'users', 'listStaff'),
 };

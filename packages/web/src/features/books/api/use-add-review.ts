@@ -1,7 +1,7 @@
 import { type ReviewInput } from '@pustak/sdk';
+import { pustakKey } from '@pustak/sdk/swr';
 import { useApiCommand } from '../../../lib/use-api-command';
-import { bookKeys } from '../query-keys';
 
 /** Adds a review (`POST /review/addReview`) and reloads the book's reviews. */
 export const useAddReview = () =>
-  useApiCommand((api, review: ReviewInput) => api.reviews.add(review), ([review]) => [bookKeys.reviews(review.bookId)]);
+  useApiCommand((api, review: ReviewInput) => api.reviews.add(review), ([review]) => [pustakKey('reviews', 'list', review.bookId)]);

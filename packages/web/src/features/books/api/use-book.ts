@@ -1,7 +1,5 @@
 import { type Book } from '@pustak/sdk';
-import useSWR from 'swr';
-import { useApi } from '../../../lib/api-client';
-import { bookKeys } from '../query-keys';
+import { useBook as useBookRead } from '@pustak/sdk/swr';
 
 /**
  * One book by id (`GET /bookcrud/getbookbyid/{id}`), for the storefront page and the back
@@ -9,8 +7,7 @@ import { bookKeys } from '../query-keys';
  * direct link or a reload works the same way.
  */
 export function useBook(bookId: string | undefined, passed?: Book) {
-  const api = useApi();
-  return useSWR(bookId ? bookKeys.one(bookId) : null, ([, id]: readonly [string, string]) => api.catalog.get(id), {
+  return useBookRead(bookId ?? null, {
     fallbackData: passed && passed.bookId === bookId ? passed : undefined,
     revalidateOnMount: true,
   });

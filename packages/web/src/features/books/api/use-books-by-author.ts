@@ -1,11 +1,4 @@
-import useSWR from 'swr';
-import { useApi } from '../../../lib/api-client';
-import { bookKeys } from '../query-keys';
+import { useBooksByAuthor as useBooksByAuthorRead } from '@pustak/sdk/swr';
 
 /** Books by one author (exact name); none gives []. */
-export function useBooksByAuthor(author: string | undefined) {
-  const api = useApi();
-  return useSWR(author ? bookKeys.byAuthor(author) : null, ([, , name]: readonly [string, string, string]) =>
-    api.books.byAuthor(name),
-  );
-}
+export const useBooksByAuthor = (author: string | undefined) => useBooksByAuthorRead(author || null);

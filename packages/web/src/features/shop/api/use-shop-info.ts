@@ -1,12 +1,9 @@
-import { type ShopInfo } from '@pustak/sdk';
-import useSWR from 'swr';
-import { useApi } from '../../../lib/api-client';
+import { pustakKey, useShopInfo as useShopInfoRead } from '@pustak/sdk/swr';
 
-/** SWR key of the shop's pickup information. */
-export const shopInfoKey = ['shop-info'] as const;
+/** SWR key of the shop's pickup information (`orders.shopInfo()`). */
+export const shopInfoKey = pustakKey('orders', 'shopInfo');
 
 /** The shop's pickup information (`GET /shop/info`, public), as the server is configured. */
 export function useShopInfo() {
-  const api = useApi();
-  return useSWR<ShopInfo>(shopInfoKey, () => api.orders.shopInfo(), { revalidateOnFocus: false });
+  return useShopInfoRead({ revalidateOnFocus: false });
 }

@@ -1,7 +1,6 @@
 import { ADMIN_PAGE_SIZE } from '@pustak/sdk/domain';
 import type { ActivityKind } from '@pustak/sdk';
-import useSWR from 'swr';
-import { useApi } from '../../../../lib/api-client';
+import { useActivity } from '@pustak/sdk/swr';
 
 /** The filters of the Activity page, as its URL carries them (dates are yyyy-mm-dd, local). */
 export interface ActivityFilters {
@@ -20,21 +19,17 @@ function midnight(date: string, days = 0): string | undefined {
 }
 
 /** One server page of the activity log (`GET /activity/all`); the "to" date counts in full. */
-export function useActivityPage(page: number, filters: ActivityFilters) {
-  const api = useApi();
-  return useSWR(
-    ['activity-pages', page, filters.actor, filters.kind, filters.from, filters.to] as const,
-    ([, p, actor, kind, from, to]) => {
-      const fromInstant = midnight(from);
-      const toInstant = midnight(to, 1);
-      return api.activity.list({
-        page: p,
-        pageSize: ADMIN_PAGE_SIZE,
-        ...(actor ? { actor } : {}),
-        ...(kind ? { kind } : {}),
-        ...(fromInstant ? { from: fromInstant } : {}),
-        ...(toInstant ? { to: toInstant } : {}),
-      });
+export function useActivityPage(page: number, { actor, kind, from, to }: ActivityFilters) {
+  const fromInstant = midnight(from);
+  const toInstant = midnight(to, 1);
+  return useActivity(
+    {
+      page,
+      pageSize: ADMIN_PAGE_SIZE,
+      ...(actor ? { actor } : {}),
+      ...(kind ? { kind } : {}),
+      ...(fromInstant ? { from: fromInstant } : {}),
+      ...(toInstant ? { to: toInstant } : {}),
     },
     { keepPreviousData: true },
   );

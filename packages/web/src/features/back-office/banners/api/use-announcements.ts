@@ -1,9 +1,4 @@
-import useSWR from 'swr';
-import { useApi } from '../../../../lib/api-client';
-import { bannerKeys } from '../query-keys';
+import { useAnnouncements as useAnnouncementsRead } from '@pustak/sdk/swr';
 
 /** Every banner (`GET /announcement/all`). */
-export function useAnnouncements() {
-  const api = useApi();
-  return useSWR(bannerKeys.all, () => api.announcements.list());
-}
+export const useAnnouncements = () => useAnnouncementsRead();

@@ -1,9 +1,4 @@
-import useSWR from 'swr';
-import { useApi } from '../../../../lib/api-client';
-import { adminBookKeys } from '../query-keys';
+import { useAllBooks as useAllBooksRead } from '@pustak/sdk/swr';
 
 /** Every book (`GET /bookcrud/getallbooks`). */
-export function useAllBooks() {
-  const api = useApi();
-  return useSWR(adminBookKeys.all, () => api.catalog.listAll());
-}
+export const useAllBooks = () => useAllBooksRead();

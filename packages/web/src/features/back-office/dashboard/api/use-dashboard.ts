@@ -1,9 +1,4 @@
-import useSWR from 'swr';
-import { useApi } from '../../../../lib/api-client';
-import { dashboardKeys } from '../query-keys';
+import { useDashboard as useDashboardRead } from '@pustak/sdk/swr';
 
 /** Dashboard figures (`GET /dashboard/all`). */
-export function useDashboard() {
-  const api = useApi();
-  return useSWR(dashboardKeys.summary, () => api.dashboard.get());
-}
+export const useDashboard = () => useDashboardRead();

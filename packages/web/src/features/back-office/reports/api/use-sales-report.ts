@@ -1,13 +1,10 @@
 import type { ReportFile, ReportRange } from '@pustak/sdk';
-import useSWR from 'swr';
+import { useSalesReport as useSalesReportRead } from '@pustak/sdk/swr';
 import { useApi } from '../../../../lib/api-client';
 
 /** The sales report of a range (`GET /report/sales`); nothing is fetched without a valid range. */
 export function useSalesReport(range: ReportRange | null) {
-  const api = useApi();
-  return useSWR(range ? (['sales-report', range.from, range.to] as const) : null, ([, from, to]) => api.reports.sales({ from, to }), {
-    keepPreviousData: true,
-  });
+  return useSalesReportRead(range && { from: range.from, to: range.to }, { keepPreviousData: true });
 }
 
 /**

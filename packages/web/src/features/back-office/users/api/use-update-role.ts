@@ -14,7 +14,7 @@ export function useUpdateRole() {
   return useCallback(
     async (userId: string, role: AssignableRole) => {
       await api.users.updateRole(userId, role);
-      void mutate((key) => Array.isArray(key) && key[0] === userKeys.all);
+      void mutate(userKeys.isPage);
     },
     [api, mutate],
   );
