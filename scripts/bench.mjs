@@ -6,6 +6,7 @@
 // Options: --duration <s> (default 10), --connections <n> (default 32).
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
+// --scale: the same operations on a small and a large shop, side by side (scripts/bench-scale.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 // Last, the CSV export of 50,000 more orders handed over in the last 30 days: the server's
 // memory (RSS and heap) before, at its peak while streaming, and after; the time and size.
@@ -27,6 +28,11 @@ const arg = (name, fallback) => {
 // The festival sale on PostgreSQL with several instances (and PGlite beside it): another script.
 if (process.argv.includes('--postgres')) {
   await import('./bench-festival.mjs');
+  process.exit(0);
+}
+// How each operation's cost grows from a small shop to a large one: another script.
+if (process.argv.includes('--scale')) {
+  await import('./bench-scale.mjs');
   process.exit(0);
 }
 // One instance under more load than it can serve, with and without load shedding: another script.
