@@ -460,6 +460,8 @@ const migrations: Record<string, Migration> = {
       await sql`create index orders_completed_date on orders (order_date, id) where status = 'Completed'`.execute(db);
       await sql`create index order_events_handed_over on order_events (order_id) where kind = 'completed' and at is not null`.execute(db);
       await sql`create index books_low_stock on books (quantity, title, id)`.execute(db);
+      // A genre's page by price (the catalogue's filter and sort together): the page's rows in order.
+      await sql`create index books_genre_price on books (lower(genre), price_paisa, lower(title), id)`.execute(db);
     },
   },
 };
