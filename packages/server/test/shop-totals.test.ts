@@ -2,7 +2,8 @@
 // counted per look. The proof: after any mix of orders placed, readied, handed over, cancelled
 // by the customer or the shop, expired, customers promoted to staff and back, books deleted and
 // customers removed by an operator (their orders with them), GET /dashboard/all's totals are a
-// recount of the rows themselves, the revenue to the paisa. On PGlite and on PostgreSQL.
+// recount of the rows themselves, the revenue to the paisa, and so is each genre's count (the
+// catalogue's genre filter). On PGlite and on PostgreSQL.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +53,24 @@ async function dashboardTotals() {
   const { totalBooks, totalCustomers, totalOrders, totalRevenue } = reply.json();
   // Two decimals on the wire: the rupees times 100 are the paisa, exactly.
   return { totalBooks, totalCustomers, totalOrders, revenuePaisa: Math.round(totalRevenue * 100) };
+}
+
+const GENRES = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+
+/** Each genre's count, as the catalogue's genre filter answers it (its total). */
+async function genreTotals() {
+  const totals: Record<string, number> = {};
+  for (const genre of GENRES) {
+    const reply = await t.call({ method: 'GET', url: `/api/book/all?page=1&pageSize=1&genre=${genre}` });
+    expect(reply.statusCode, reply.body).toBe(200);
+    totals[genre] = reply.json().pagination.totalItems;
+  }
+  return totals;
+}
+
+async function genreRecount() {
+  const { rows } = await sql<{ genre: string; n: string }>`select lower(genre) as genre, count(*) as n from books group by 1`.execute(t.server.database.db);
+  return Object.fromEntries(GENRES.map((genre) => [genre, Number(rows.find((row) => row.genre === genre.toLowerCase())?.n ?? 0)]));
 }
 
 describe('the dashboard totals', () => {
@@ -105,6 +124,7 @@ describe('the dashboard totals', () => {
           if (reply) expect(reply.statusCode, reply.body).toBeLessThan(500);
           expect(await dashboardTotals()).toEqual(await recount());
         }
+        expect(await genreTotals()).toEqual(await genreRecount());
       }),
       { numRuns: 10 },
     );

@@ -374,10 +374,10 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0017-shop-totals': {
-    // The dashboard's totals (books, customers, orders, the revenue of the Completed orders) kept
-    // as they change, by triggers in the transaction of every write to books, users and orders
-    // (whichever module or release writes, cascades included), instead of counting a million
-    // orders per look. Spread over 32 shards, one per database session (pg_backend_pid), summed
+    // The dashboard's totals (books, customers, orders, the revenue of the Completed orders; the
+    // books of each genre too) kept as they change, by triggers in the transaction of every write
+    // to books, users and orders (whichever module or release writes, cascades included),
+    // instead of counting a million orders per look. Spread over 32 shards, one per database session (pg_backend_pid), summed
     // when read: a single row would make every placed order wait for the one before it to
     // commit. A TRUNCATE counts again from the rows (the demo seed empties the tables). The
     // backfill runs in the migration's transaction, which holds the tables' locks from the
@@ -392,12 +392,15 @@ const migrations: Record<string, Migration> = {
         orders bigint not null default 0,
         completed_revenue_paisa bigint not null default 0
       )`.execute(db);
+      await sql`create table book_genre_totals (genre_key text primary key, books bigint not null)`.execute(db);
       await sql`create function shop_totals_add(books bigint, customers bigint, orders bigint, revenue bigint) returns void language sql as $$
         insert into shop_totals as t (shard, books, customers, orders, completed_revenue_paisa) values (pg_backend_pid() % 32, books, customers, orders, revenue)
         on conflict (shard) do update set books = t.books + excluded.books, customers = t.customers + excluded.customers,
           orders = t.orders + excluded.orders, completed_revenue_paisa = t.completed_revenue_paisa + excluded.completed_revenue_paisa
       $$`.execute(db);
       await sql`create function shop_totals_recount() returns void language sql as $$
+        delete from book_genre_totals;
+        insert into book_genre_totals (genre_key, books) select lower(genre), count(*) from books group by 1;
         delete from shop_totals;
         insert into shop_totals (shard, books, customers, orders, completed_revenue_paisa)
         select 0, (select count(*) from books), (select count(*) from users where role = 'User'), (select count(*) from orders),
@@ -442,6 +445,21 @@ const migrations: Record<string, Migration> = {
           return null;
         end
       $$`.execute(db);
+      // The books of each genre (compared as the catalogue's filter compares them, lower-cased):
+      // a genre's page and the home page's shop by genre read their counts here. Only the
+      // catalogue's few writes change them: one row per genre is no bottleneck.
+      await sql`create function book_genre_totals_add(genre text, books bigint) returns void language sql as $$
+        insert into book_genre_totals as t (genre_key, books) values (lower(genre), books)
+        on conflict (genre_key) do update set books = t.books + excluded.books
+      $$`.execute(db);
+      await sql`create function book_genre_totals_books() returns trigger language plpgsql as $$
+        begin
+          if tg_op <> 'INSERT' then perform book_genre_totals_add(old.genre, -1); end if;
+          if tg_op <> 'DELETE' then perform book_genre_totals_add(new.genre, 1); end if;
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create trigger book_genre_totals_books after insert or delete or update of genre on books for each row execute function book_genre_totals_books()`.execute(db);
       await sql`create trigger shop_totals_orders after insert or delete or update of status, final_total_paisa on orders for each row execute function shop_totals_orders()`.execute(db);
       await sql`create trigger shop_totals_books after insert or delete on books for each row execute function shop_totals_books()`.execute(db);
       await sql`create trigger shop_totals_users after insert or delete or update of role on users for each row execute function shop_totals_users()`.execute(db);

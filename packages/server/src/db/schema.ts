@@ -206,6 +206,12 @@ export interface ShopTotalsTable {
   completed_revenue_paisa: ColumnType<string, never, never>;
 }
 
+/** The books of each genre (lower-cased), kept by triggers (migration 0017). */
+export interface BookGenreTotalsTable {
+  genre_key: string;
+  books: ColumnType<string, never, never>;
+}
+
 export interface Database {
   activity_log: ActivityLogTable;
   users: UsersTable;
@@ -221,6 +227,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
   shop_totals: ShopTotalsTable;
+  book_genre_totals: BookGenreTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

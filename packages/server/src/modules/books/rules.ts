@@ -68,10 +68,14 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   const direction = sql.raw(query.sortDesc ? 'desc' : 'asc');
   const keys = query.sortBy === 'price' ? [sql`price_paisa`, sql`lower(title)`] : query.sortBy === 'title' ? [sql`lower(title)`] : [sql`created_at`];
   const order = sql.join([...keys.map((key) => sql`${key} ${direction}`), sql`id asc`]);
-  // The whole catalogue's count is kept by triggers (migration 0017): no count of every book.
-  const count = filters.length > 0
-    ? db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'))
-    : db.selectFrom('shop_totals').select(sql<number>`coalesce(sum(books), 0)`.as('total'));
+  // The whole catalogue's count and each genre's are kept by triggers (migration 0017): no count
+  // of every book (or every book of a genre) per page.
+  const count =
+    filters.length === 0
+      ? db.selectFrom('shop_totals').select(sql<number>`coalesce(sum(books), 0)`.as('total'))
+      : filters.length === 1 && genre
+        ? db.selectFrom('book_genre_totals').where('genre_key', '=', genre.toLowerCase()).select(sql<number>`coalesce(sum(books), 0)`.as('total'))
+        : db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'));
   // One round trip: the page's books, the count of every match (computed once), and the
   // reviews of the page's books only. The rows skipped to reach the page are ids only (an
   // index-only scan for the default order), the page's 8 or so read whole after. The page is
@@ -91,12 +95,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
  * included), compared as GET /book/all's genre filter compares them (case-insensitively).
  */
 export async function genreCounts<G extends string>(db: Db, genres: readonly G[]): Promise<{ genre: G; count: number }[]> {
-  const rows = await db
-    .selectFrom('books')
-    .select([sql<string>`lower(genre)`.as('genre'), (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(sql`lower(genre)`)
-    .execute();
-  const counted = new Map(rows.map((row) => [row.genre, Number(row.count)]));
+  const rows = await db.selectFrom('book_genre_totals').select(['genre_key', 'books']).execute();
+  const counted = new Map(rows.map((row) => [row.genre_key, Number(row.books)]));
   return genres.map((genre) => ({ genre, count: counted.get(genre.toLowerCase()) ?? 0 }));
 }
 
