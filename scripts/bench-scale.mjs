@@ -127,7 +127,8 @@ async function measureShop(shop) {
   const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
 
   await get('catalogue page (default sort, pages 1-1000)', range(1, 1000).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)));
-  await get('catalogue deep page (90 % down, 600 pages)', range(Math.floor(pages * 0.9) - 600, 600).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)));
+  const deep = Math.floor(pages * 0.9);
+  await get('catalogue deep page (90 % down, 600 pages)', range(Math.max(1, deep - 600), Math.min(600, deep)).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)));
   await get('catalogue by price, a genre filter (9 genres x 100 pages)', genres.flatMap((g) => range(1, 100).map((p) => list(`page=${p}&sortBy=price&genre=${g}`))));
   await get('search: a title (1,000 titles)', sample.map((b) => list(`page=1&search=${encodeURIComponent(b.title)}`)));
   await get('search: an author (500 authors x 2 pages)', authors.flatMap((a) => [1, 2].map((p) => list(`page=${p}&search=${encodeURIComponent(a)}`))));

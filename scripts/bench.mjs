@@ -25,14 +25,14 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+// How each operation's cost grows from a small shop to a large one: another script (with --postgres too).
+if (process.argv.includes('--scale')) {
+  await import('./bench-scale.mjs');
+  process.exit(0);
+}
 // The festival sale on PostgreSQL with several instances (and PGlite beside it): another script.
 if (process.argv.includes('--postgres')) {
   await import('./bench-festival.mjs');
-  process.exit(0);
-}
-// How each operation's cost grows from a small shop to a large one: another script.
-if (process.argv.includes('--scale')) {
-  await import('./bench-scale.mjs');
   process.exit(0);
 }
 // One instance under more load than it can serve, with and without load shedding: another script.
