@@ -17,8 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedBenchData, seedHandedOverOrders } from '@pustak/dev-tools/bench-seed';
+import { buildServer } from '@pustak/dev-tools/bench-server';
 import { findFreePort } from '@pustak/dev-tools/free-port';
-import { run } from '@pustak/dev-tools/run';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -68,10 +68,7 @@ process.on('SIGINT', async () => {
 });
 
 // ---------- build and seed ----------
-await run(process.execPath, [join(root, 'packages/server/build.mjs'), '--quiet']);
-const { openDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
-const { hashPassword } = await import(join(root, 'packages/server/dist/auth/passwords.js'));
-const { sql } = await import(join(root, 'packages/server/node_modules/kysely/dist/esm/index.js')).catch(() => import('kysely'));
+const { openDatabase, hashPassword, sql } = await buildServer(root);
 
 let t0 = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });

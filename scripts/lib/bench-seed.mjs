@@ -15,18 +15,7 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
     from generate_series(1, ${CUSTOMERS}) g`.execute(db);
   await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
     values (gen_random_uuid(), 'benchstaff', 'benchstaff@example.com', ${hash}, 'Staff', true, now())`.execute(db);
-  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
-  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
-  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
-    select gen_random_uuid(),
-      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
-      'Author ' || (g % 500), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
-      now() - (g || ' days')::interval, (100 + g % 2000) * 100, 1000000, 'English', (g % 5) * 500, 'Paperback',
-      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
-      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
-      now() - (g || ' minutes')::interval
-    from generate_series(1, ${BOOKS}) g`.execute(db);
+  await insertBooks(db, sql, { BOOKS, authors: 500, lowStockEvery: 0 });
   await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User')
     insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
     select gen_random_uuid(), u.id, now() - ((g % 20000) || ' minutes')::interval, 45000, 0, 45000,
@@ -55,6 +44,30 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
       where c.user_id = s.id and b.n = 1 + s.n % ${festival.books}`.execute(db);
   }
   await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * `BOOKS` books: titles of two words and a number, `authors` authors in turn, the nine genres,
+ * a deal running on every fourth; a million copies each but for every `lowStockEvery`-th book
+ * (0: none), which has fewer than five (the dashboard's books running low).
+ * @param {import('kysely').Kysely<any>} db
+ * @param {typeof import('kysely').sql} sql
+ * @param {{ BOOKS: number, authors: number, lowStockEvery: number }} shape
+ */
+async function insertBooks(db, sql, { BOOKS, authors, lowStockEvery }) {
+  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
+  const quantity = lowStockEvery > 0 ? sql`case when g % ${lowStockEvery}::int = 0 then g % 5 else 1000000 end` : sql`1000000`;
+  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
+      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
+    select gen_random_uuid(),
+      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
+      'Author ' || (g % ${authors}::int), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
+      now() - (g || ' days')::interval, (100 + g % 2000) * 100, ${quantity}, 'English', (g % 5) * 500, 'Paperback',
+      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
+      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
+      now() - (g || ' minutes')::interval
+    from generate_series(1, ${BOOKS}) g`.execute(db);
 }
 
 /**
@@ -131,18 +144,7 @@ async function loadShopWithHistory(db, sql, hash, { BOOKS, ORDERS, DAYS, CUSTOME
     union all select gen_random_uuid(), 'benchstaff' || g, 'benchstaff' || g || '@example.com', ${hash}, 'Staff', true, now() from generate_series(1, 4) g
     union all select gen_random_uuid(), 'benchadmin', 'benchadmin@example.com', ${hash}, 'Admin', true, now()
     union all select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now() from generate_series(1, ${SHOPPERS}) g`.execute(db);
-  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
-  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
-  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
-    select gen_random_uuid(),
-      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
-      'Author ' || (g % ${Math.max(1, Math.round(BOOKS / 20))}), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
-      now() - (g || ' hours')::interval, (100 + g % 2000) * 100, case when g % 97 = 0 then g % 5 else 1000000 end, 'English', (g % 5) * 500, 'Paperback',
-      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
-      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
-      now() - (g || ' minutes')::interval
-    from generate_series(1, ${BOOKS}) g`.execute(db);
+  await insertBooks(db, sql, { BOOKS, authors: Math.max(1, Math.round(BOOKS / 20)), lowStockEvery: 97 });
   const minutes = DAYS * 1440;
   const pendingFrom = ORDERS - Math.ceil((ORDERS / DAYS) * 2);
   await sql`create temporary table bench_books as select id, title, isbn, price_paisa, (row_number() over (order by id) - 1)::int as n from books`.execute(db);
