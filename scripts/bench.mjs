@@ -9,6 +9,7 @@
 // --no-export: leaves out the CSV export (and its seed), a minute or two shorter.
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
+// --scale: the same operations on a small and a large shop, side by side (scripts/bench-scale.mjs).
 // Place order is measured with shoppers whose carts were filled in the seed, one per order.
 // Last, the CSV export of 50,000 more orders handed over in the last 30 days: the server's
 // memory (RSS and heap) before, at its peak while streaming, and after; the time and size.
@@ -20,8 +21,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedBenchData, seedHandedOverOrders } from '@pustak/dev-tools/bench-seed';
+import { buildServer } from '@pustak/dev-tools/bench-server';
 import { findFreePort } from '@pustak/dev-tools/free-port';
-import { run } from '@pustak/dev-tools/run';
 import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,11 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+// How each operation's cost grows from a small shop to a large one: another script (with --postgres too).
+if (process.argv.includes('--scale')) {
+  await import('./bench-scale.mjs');
+  process.exit(0);
+}
 // The festival sale on PostgreSQL with several instances (and PGlite beside it): another script.
 if (process.argv.includes('--postgres')) {
   await import('./bench-festival.mjs');
@@ -70,10 +76,7 @@ process.on('SIGINT', async () => {
 });
 
 // ---------- build and seed ----------
-await run(process.execPath, [join(root, 'packages/server/build.mjs'), '--quiet']);
-const { openDatabase } = await import(join(root, 'packages/server/dist/db/database.js'));
-const { hashPassword } = await import(join(root, 'packages/server/dist/auth/passwords.js'));
-const { sql } = await import(join(root, 'packages/server/node_modules/kysely/dist/esm/index.js')).catch(() => import('kysely'));
+const { openDatabase, hashPassword, sql } = await buildServer(root);
 
 let t0 = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });

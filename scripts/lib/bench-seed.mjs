@@ -15,18 +15,7 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
     from generate_series(1, ${CUSTOMERS}) g`.execute(db);
   await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
     values (gen_random_uuid(), 'benchstaff', 'benchstaff@example.com', ${hash}, 'Staff', true, now())`.execute(db);
-  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
-  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
-  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
-    select gen_random_uuid(),
-      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
-      'Author ' || (g % 500), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
-      now() - (g || ' days')::interval, (100 + g % 2000) * 100, 1000000, 'English', (g % 5) * 500, 'Paperback',
-      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
-      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
-      now() - (g || ' minutes')::interval
-    from generate_series(1, ${BOOKS}) g`.execute(db);
+  await insertBooks(db, sql, { BOOKS, authors: 500, lowStockEvery: 0 });
   await sql`with u as (select id, row_number() over (order by id) - 1 as n from users where role = 'User')
     insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code)
     select gen_random_uuid(), u.id, now() - ((g % 20000) || ' minutes')::interval, 45000, 0, 45000,
@@ -55,6 +44,30 @@ export async function seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, S
       where c.user_id = s.id and b.n = 1 + s.n % ${festival.books}`.execute(db);
   }
   await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * `BOOKS` books: titles of two words and a number, `authors` authors in turn, the nine genres,
+ * a deal running on every fourth; a million copies each but for every `lowStockEvery`-th book
+ * (0: none), which has fewer than five (the dashboard's books running low).
+ * @param {import('kysely').Kysely<any>} db
+ * @param {typeof import('kysely').sql} sql
+ * @param {{ BOOKS: number, authors: number, lowStockEvery: number }} shape
+ */
+async function insertBooks(db, sql, { BOOKS, authors, lowStockEvery }) {
+  const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
+  const words = ['River', 'Mountain', 'Monsoon', 'Temple', 'Lantern', 'Valley', 'Festival', 'Letters', 'Journey', 'Harvest', 'Shadow', 'Garden'];
+  const quantity = lowStockEvery > 0 ? sql`case when g % ${lowStockEvery}::int = 0 then g % 5 else 1000000 end` : sql`1000000`;
+  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
+      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, start_time, end_time, created_at)
+    select gen_random_uuid(),
+      (${sql.val(words)}::text[])[1 + g % 12] || ' ' || (${sql.val(words)}::text[])[1 + (g / 12) % 12] || ' ' || g,
+      'Author ' || (g % ${authors}::int), (${sql.val(genres)}::text[])[1 + g % 9], 'ISBN-BENCH-' || g, 'A benchmark book.', 'Bench Press',
+      now() - (g || ' days')::interval, (100 + g % 2000) * 100, ${quantity}, 'English', (g % 5) * 500, 'Paperback',
+      g % 4 = 0, true, g % 10 = 0, '/covers/muna-madan.svg',
+      case when g % 4 = 0 then now() - interval '1 day' end, case when g % 4 = 0 then now() + interval '365 days' end,
+      now() - (g || ' minutes')::interval
+    from generate_series(1, ${BOOKS}) g`.execute(db);
 }
 
 /**
@@ -87,4 +100,89 @@ export async function seedHandedOverOrders(db, sql, hash, { count, BOOKS, CUSTOM
     select gen_random_uuid(), id, b1, t1, i1, 1, p1, p1 from plan
     union all select gen_random_uuid(), id, b2, t2, i2, 2, p2, p2 from plan`.execute(db);
   await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * A shop with a history, for `npm run bench -- --scale`: `BOOKS` books (an author per 20 of
+ * them, so an author's shelf is the same size in a small and a large shop), `ORDERS` orders
+ * spread evenly over the last `DAYS` days, of one or two lines each: most handed over (a
+ * "placed" and a "completed" event by one of four staff, an hour later, paid in cash or by card),
+ * some cancelled; the last two days' still Pending. Customers, an Admin (benchadmin) and
+ * shoppers with a full cart, as seedBenchData has them. Set-based statements only: the ids
+ * of orders and their lines are sequential (a random uuid per row makes every insert a random index page, and
+ * the large shop's million orders several times slower to load).
+ * @param {import('kysely').Kysely<any>} db
+ * @param {typeof import('kysely').sql} sql
+ * @param {string} hash
+ * @param {{ BOOKS: number, ORDERS: number, DAYS: number, CUSTOMERS: number, SHOPPERS: number }} sizes
+ */
+export async function seedShopWithHistory(pool, sql, hash, sizes) {
+  // One session throughout: the settings below hold for it only.
+  await pool.connection().execute(async (db) => {
+    // The load writes consistent rows: no foreign-key checks nor triggers while it does (the
+    // dashboard's totals are counted once at the end), and the orders' indexes built once after
+    // it rather than kept row by row.
+    await sql`set session_replication_role = replica`.execute(db);
+    const { rows: indexes } = await sql`select indexname, indexdef from pg_indexes
+      where schemaname = 'public' and tablename in ('orders', 'order_items', 'order_events')
+        and indexname not in (select conname from pg_constraint)`.execute(db);
+    for (const { indexname } of indexes) await sql`drop index ${sql.id(indexname)}`.execute(db);
+    await loadShopWithHistory(db, sql, hash, sizes);
+    for (const { indexdef } of indexes) await sql.raw(indexdef).execute(db);
+    await sql`reset session_replication_role`.execute(db);
+    const { rows: [totals] } = await sql`select to_regproc('shop_totals_recount') is not null as kept`.execute(db);
+    if (totals.kept) await sql`select shop_totals_recount()`.execute(db);
+    await sql`vacuum analyze`.execute(db);
+  });
+}
+
+/** The rows of seedShopWithHistory. */
+async function loadShopWithHistory(db, sql, hash, { BOOKS, ORDERS, DAYS, CUSTOMERS, SHOPPERS }) {
+  await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+    select gen_random_uuid(), 'bench' || g, 'bench' || g || '@example.com', ${hash}, 'User', true, now() - interval '4 years'
+    from generate_series(1, ${CUSTOMERS}) g
+    union all select gen_random_uuid(), 'benchstaff' || g, 'benchstaff' || g || '@example.com', ${hash}, 'Staff', true, now() from generate_series(1, 4) g
+    union all select gen_random_uuid(), 'benchadmin', 'benchadmin@example.com', ${hash}, 'Admin', true, now()
+    union all select gen_random_uuid(), 'shopper' || g, 'shopper' || g || '@example.com', ${hash}, 'User', true, now() from generate_series(1, ${SHOPPERS}) g`.execute(db);
+  await insertBooks(db, sql, { BOOKS, authors: Math.max(1, Math.round(BOOKS / 20)), lowStockEvery: 97 });
+  const minutes = DAYS * 1440;
+  const pendingFrom = ORDERS - Math.ceil((ORDERS / DAYS) * 2);
+  await sql`create temporary table bench_books as select id, title, isbn, price_paisa, (row_number() over (order by id) - 1)::int as n from books`.execute(db);
+  await sql`create unique index on bench_books (n)`.execute(db);
+  await sql`create temporary table bench_people as
+    select id, username, role, (row_number() over (partition by role order by username) - 1)::int as n from users where role = 'Staff' or username like 'bench%' and role = 'User'`.execute(db);
+  await sql`create unique index on bench_people (role, n)`.execute(db);
+  await sql`with plan as materialized (
+      select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid as id, u.id as user_id, u.username,
+        now() - ((${minutes}::bigint * (${ORDERS}::bigint - g) / ${ORDERS}) || ' minutes')::interval as placed,
+        case when g >= ${pendingFrom}::int then 'Pending' when g % 10 = 0 then 'Cancelled' else 'Completed' end as status,
+        s.username as staff, g
+      from generate_series(0, ${ORDERS - 1}::int) g
+      join bench_people u on u.role = 'User' and u.n = g % ${CUSTOMERS}::int
+      join bench_people s on s.role = 'Staff' and s.n = g % 4
+    ), lined as materialized (
+      select plan.*, b1.id as b1, b1.title as t1, b1.isbn as i1, b1.price_paisa as p1,
+        b2.id as b2, b2.title as t2, b2.isbn as i2, case when g % 2 = 0 then b2.price_paisa else 0 end as p2
+      from plan join bench_books b1 on b1.n = (g::bigint * 7919) % ${BOOKS}::int join bench_books b2 on b2.n = (g::bigint * 104729 + 1) % ${BOOKS}::int
+    ), o as (
+      insert into orders (id, user_id, order_date, original_total_paisa, discount_bp, final_total_paisa, status, claim_code, payment_method)
+      select id, user_id, placed, p1 + p2, case when g % 3 = 0 then 500 else 0 end,
+        case when g % 3 = 0 then ((p1 + p2) * 9500 + 5000) / 10000 else p1 + p2 end, status,
+        case when status = 'Pending' then upper(substr(md5(id::text), 1, 8)) end,
+        case when status = 'Completed' then (array['cash', 'card'])[1 + g % 2] end
+      from lined
+    ), e as (
+      insert into order_events (order_id, kind, at, actor)
+      select id, 'placed', placed, username from lined
+      union all select id, 'completed', placed + interval '1 hour', staff from lined where status = 'Completed'
+      union all select id, 'cancelled', placed + interval '10 minutes', username from lined where status = 'Cancelled'
+    )
+    insert into order_items (id, order_id, book_id, title, item_code, quantity, price_per_unit_paisa, charged_per_unit_paisa)
+    select ('00000000-0000-4000-9000-' || lpad(to_hex(2 * g), 12, '0'))::uuid, id, b1, t1, i1, 1, p1, p1 from lined
+    union all select ('00000000-0000-4000-9000-' || lpad(to_hex(2 * g + 1), 12, '0'))::uuid, id, b2, t2, i2, 1, p2, p2 from lined where g % 2 = 0`.execute(db);
+  await sql`with s as (select id, row_number() over (order by id) as n from users where username like 'shopper%')
+    insert into cart_items (id, user_id, book_id, quantity, created_at)
+    select gen_random_uuid(), s.id, b.id, 1 + (s.n % 3)::int, now() from s join bench_books b on b.n = (s.n * 7) % ${BOOKS}
+    where b.id in (select id from books where quantity >= 1000)`.execute(db);
+  await sql`drop table bench_books, bench_people`.execute(db);
 }

@@ -373,6 +373,115 @@ const migrations: Record<string, Migration> = {
       await sql`create index order_events_completed on order_events (at, order_id) where kind = 'completed'`.execute(db);
     },
   },
+  '0017-shop-totals': {
+    // The dashboard's totals (books, customers, orders, the revenue of the Completed orders; the
+    // books of each genre too) kept as they change, by triggers in the transaction of every write
+    // to books, users and orders (whichever module or release writes, cascades included),
+    // instead of counting a million orders per look. Spread over 32 shards, one per database session (pg_backend_pid), summed
+    // when read: a single row would make every placed order wait for the one before it to
+    // commit. A TRUNCATE counts again from the rows (the demo seed empties the tables). The
+    // backfill runs in the migration's transaction, which holds the tables' locks from the
+    // trigger's creation on, so no write falls between the count and the first trigger.
+    // Rolling-upgrade safe: the previous release neither reads nor writes the table; its writes
+    // are counted by the triggers.
+    async up(db: Kysely<any>) {
+      await sql`create table shop_totals (
+        shard smallint primary key,
+        books bigint not null default 0,
+        customers bigint not null default 0,
+        orders bigint not null default 0,
+        completed_revenue_paisa bigint not null default 0
+      )`.execute(db);
+      await sql`create table book_genre_totals (genre_key text primary key, books bigint not null)`.execute(db);
+      await sql`create function shop_totals_add(books bigint, customers bigint, orders bigint, revenue bigint) returns void language sql as $$
+        insert into shop_totals as t (shard, books, customers, orders, completed_revenue_paisa) values (pg_backend_pid() % 32, books, customers, orders, revenue)
+        on conflict (shard) do update set books = t.books + excluded.books, customers = t.customers + excluded.customers,
+          orders = t.orders + excluded.orders, completed_revenue_paisa = t.completed_revenue_paisa + excluded.completed_revenue_paisa
+      $$`.execute(db);
+      await sql`create function shop_totals_recount() returns void language sql as $$
+        delete from book_genre_totals;
+        insert into book_genre_totals (genre_key, books) select lower(genre), count(*) from books group by 1;
+        delete from shop_totals;
+        insert into shop_totals (shard, books, customers, orders, completed_revenue_paisa)
+        select 0, (select count(*) from books), (select count(*) from users where role = 'User'), (select count(*) from orders),
+          (select coalesce(sum(final_total_paisa), 0) from orders where status = 'Completed');
+      $$`.execute(db);
+      await sql`create function shop_totals_orders() returns trigger language plpgsql as $$
+        declare
+          counted bigint := 0;
+          revenue bigint := 0;
+        begin
+          if tg_op <> 'DELETE' then
+            if tg_op = 'INSERT' then counted := 1; end if;
+            if new.status = 'Completed' then revenue := new.final_total_paisa; end if;
+          end if;
+          if tg_op <> 'INSERT' then
+            if tg_op = 'DELETE' then counted := counted - 1; end if;
+            if old.status = 'Completed' then revenue := revenue - old.final_total_paisa; end if;
+          end if;
+          if counted <> 0 or revenue <> 0 then perform shop_totals_add(0, 0, counted, revenue); end if;
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create function shop_totals_books() returns trigger language plpgsql as $$
+        begin
+          perform shop_totals_add(case when tg_op = 'INSERT' then 1 else -1 end, 0, 0, 0);
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create function shop_totals_users() returns trigger language plpgsql as $$
+        declare
+          customers bigint := 0;
+        begin
+          if tg_op <> 'DELETE' and new.role = 'User' then customers := 1; end if;
+          if tg_op <> 'INSERT' and old.role = 'User' then customers := customers - 1; end if;
+          if customers <> 0 then perform shop_totals_add(0, customers, 0, 0); end if;
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create function shop_totals_truncated() returns trigger language plpgsql as $$
+        begin
+          perform shop_totals_recount();
+          return null;
+        end
+      $$`.execute(db);
+      // The books of each genre (compared as the catalogue's filter compares them, lower-cased):
+      // a genre's page and the home page's shop by genre read their counts here. Only the
+      // catalogue's few writes change them: one row per genre is no bottleneck.
+      await sql`create function book_genre_totals_add(genre text, books bigint) returns void language sql as $$
+        insert into book_genre_totals as t (genre_key, books) values (lower(genre), books)
+        on conflict (genre_key) do update set books = t.books + excluded.books
+      $$`.execute(db);
+      await sql`create function book_genre_totals_books() returns trigger language plpgsql as $$
+        begin
+          if tg_op <> 'INSERT' then perform book_genre_totals_add(old.genre, -1); end if;
+          if tg_op <> 'DELETE' then perform book_genre_totals_add(new.genre, 1); end if;
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create trigger book_genre_totals_books after insert or delete or update of genre on books for each row execute function book_genre_totals_books()`.execute(db);
+      await sql`create trigger shop_totals_orders after insert or delete or update of status, final_total_paisa on orders for each row execute function shop_totals_orders()`.execute(db);
+      await sql`create trigger shop_totals_books after insert or delete on books for each row execute function shop_totals_books()`.execute(db);
+      await sql`create trigger shop_totals_users after insert or delete or update of role on users for each row execute function shop_totals_users()`.execute(db);
+      for (const table of ['orders', 'books', 'users']) {
+        await sql`create trigger shop_totals_truncated after truncate on ${sql.table(table)} for each statement execute function shop_totals_truncated()`.execute(db);
+      }
+      await sql`select shop_totals_recount()`.execute(db);
+    },
+  },
+  '0018-report-and-stock-indexes': {
+    // The sales reports' orders completed before the history (no timed handover) by placing
+    // date, a range scan of the Completed orders only (the export's keyset paging walks it
+    // too), each checked for a timed handover in a small index of those; the dashboard's books running low, a range scan from the fewest copies instead of
+    // a scan of the catalogue. Rolling-upgrade safe: indexes only.
+    async up(db: Kysely<any>) {
+      await sql`create index orders_completed_date on orders (order_date, id) where status = 'Completed'`.execute(db);
+      await sql`create index order_events_handed_over on order_events (order_id) where kind = 'completed' and at is not null`.execute(db);
+      await sql`create index books_low_stock on books (quantity, title, id)`.execute(db);
+      // A genre's page by price (the catalogue's filter and sort together): the page's rows in order.
+      await sql`create index books_genre_price on books (lower(genre), price_paisa, lower(title), id)`.execute(db);
+    },
+  },
 };
 
 /** Every migration's name, in the order they run (Kysely runs them by name). */

@@ -197,6 +197,21 @@ export interface ActivityLogTable {
   after: ColumnType<ActivityFields | null, string | null, never>;
 }
 
+/** The dashboard's totals in shards, kept by triggers (migration 0017): a total is the sum over the rows. */
+export interface ShopTotalsTable {
+  shard: number;
+  books: ColumnType<string, never, never>;
+  customers: ColumnType<string, never, never>;
+  orders: ColumnType<string, never, never>;
+  completed_revenue_paisa: ColumnType<string, never, never>;
+}
+
+/** The books of each genre (lower-cased), kept by triggers (migration 0017). */
+export interface BookGenreTotalsTable {
+  genre_key: string;
+  books: ColumnType<string, never, never>;
+}
+
 export interface Database {
   activity_log: ActivityLogTable;
   users: UsersTable;
@@ -211,6 +226,8 @@ export interface Database {
   announcements: AnnouncementsTable;
   rate_limits: RateLimitsTable;
   mail_outbox: MailOutboxTable;
+  shop_totals: ShopTotalsTable;
+  book_genre_totals: BookGenreTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -51,32 +51,37 @@ const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Ex
  * flips the sort; the filter-like sorts order the books they keep by createdAt.
  */
 export async function listBooks(db: Db, query: BookListQuery, now: Date): Promise<{ rows: BookWithReviews[]; total: number }> {
-  const where = (eb: ExpressionBuilder<Database, 'books'>) => {
-    const all: Expression<SqlBool>[] = [];
-    const search = query.search?.trim();
-    if (search) all.push(eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
-    const genre = query.genre?.trim();
-    if (genre) all.push(eb(sql`lower(genre)`, '=', genre.toLowerCase()));
-    const author = query.author?.trim();
-    if (author) all.push(eb(sql`lower(author)`, '=', author.toLowerCase()));
-    if (query.sortBy === 'newestarrivals') all.push(eb('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)));
-    if (query.sortBy === 'newrelease') all.push(eb('created_at', '>=', new Date(now.getTime() - 90 * DAY_MS)));
-    if (query.sortBy === 'dealsanddiscount') all.push(saleRunningSql(eb, now));
-    if (query.sortBy === 'awardwinner') all.push(eb('award_winners', '=', true));
-    return eb.and(all);
-  };
+  type Filter = (eb: ExpressionBuilder<Database, 'books'>) => Expression<SqlBool>;
+  const filters: Filter[] = [];
+  const search = query.search?.trim();
+  if (search) filters.push((eb) => eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
+  const genre = query.genre?.trim();
+  if (genre) filters.push((eb) => eb(sql`lower(genre)`, '=', genre.toLowerCase()));
+  const author = query.author?.trim();
+  if (author) filters.push((eb) => eb(sql`lower(author)`, '=', author.toLowerCase()));
+  if (query.sortBy === 'newestarrivals') filters.push((eb) => eb('created_at', '>=', new Date(now.getTime() - 30 * DAY_MS)));
+  if (query.sortBy === 'newrelease') filters.push((eb) => eb('created_at', '>=', new Date(now.getTime() - 90 * DAY_MS)));
+  if (query.sortBy === 'dealsanddiscount') filters.push((eb) => saleRunningSql(eb, now));
+  if (query.sortBy === 'awardwinner') filters.push((eb) => eb('award_winners', '=', true));
+  const where = (eb: ExpressionBuilder<Database, 'books'>) => eb.and(filters.map((filter) => filter(eb)));
   const offset = (query.page - 1) * query.pageSize;
   const direction = sql.raw(query.sortDesc ? 'desc' : 'asc');
   const keys = query.sortBy === 'price' ? [sql`price_paisa`, sql`lower(title)`] : query.sortBy === 'title' ? [sql`lower(title)`] : [sql`created_at`];
   const order = sql.join([...keys.map((key) => sql`${key} ${direction}`), sql`id asc`]);
-  const count = db
-    .selectFrom('books')
-    .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('total'));
+  // The whole catalogue's count and each genre's are kept by triggers (migration 0017): no count
+  // of every book (or every book of a genre) per page.
+  const count =
+    filters.length === 0
+      ? db.selectFrom('shop_totals').select(sql<number>`coalesce(sum(books), 0)`.as('total'))
+      : filters.length === 1 && genre
+        ? db.selectFrom('book_genre_totals').where('genre_key', '=', genre.toLowerCase()).select(sql<number>`coalesce(sum(books), 0)`.as('total'))
+        : db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'));
   // One round trip: the page's books, the count of every match (computed once), and the
-  // reviews of the page's books only. The page is ordered again outside: only ORDER BY
-  // promises an order.
-  const page = db.selectFrom('books').where(where).selectAll().orderBy(order).limit(query.pageSize).offset(offset);
+  // reviews of the page's books only. The rows skipped to reach the page are ids only (an
+  // index-only scan for the default order), the page's 8 or so read whole after. The page is
+  // ordered again outside: only ORDER BY promises an order.
+  const ids = db.selectFrom('books').where(where).select('id').orderBy(order).limit(query.pageSize).offset(offset);
+  const page = db.selectFrom(ids.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
   // A page past any shop's end (its offset would not even fit the database's integers) is empty.
   const rows = offset > MAX_OFFSET ? [] : await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
   if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
@@ -90,12 +95,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
  * included), compared as GET /book/all's genre filter compares them (case-insensitively).
  */
 export async function genreCounts<G extends string>(db: Db, genres: readonly G[]): Promise<{ genre: G; count: number }[]> {
-  const rows = await db
-    .selectFrom('books')
-    .select([sql<string>`lower(genre)`.as('genre'), (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(sql`lower(genre)`)
-    .execute();
-  const counted = new Map(rows.map((row) => [row.genre, Number(row.count)]));
+  const rows = await db.selectFrom('book_genre_totals').select(['genre_key', 'books']).execute();
+  const counted = new Map(rows.map((row) => [row.genre_key, Number(row.books)]));
   return genres.map((genre) => ({ genre, count: counted.get(genre.toLowerCase()) ?? 0 }));
 }
 

@@ -25,15 +25,15 @@ export interface DashboardFigures {
 export const LOW_STOCK_LISTED = 20;
 
 export async function dashboard(db: Db, now: Date, lowStockThreshold: number): Promise<DashboardFigures> {
-  const count = async (table: 'books' | 'orders') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const totalBooks = await count('books');
-  const totalOrders = await count('orders');
-  const customers = await db.selectFrom('users').where('role', '=', 'User').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const revenue = await db
-    .selectFrom('orders')
-    .where('status', '=', 'Completed')
-    .select(sql<number>`coalesce(sum(final_total_paisa), 0)`.as('paisa'))
+  // Kept by triggers in the transaction of each write (migration 0017): no count of every order.
+  const totals = await db
+    .selectFrom('shop_totals')
+    .select([
+      sql<string>`coalesce(sum(books), 0)`.as('books'),
+      sql<string>`coalesce(sum(customers), 0)`.as('customers'),
+      sql<string>`coalesce(sum(orders), 0)`.as('orders'),
+      sql<string>`coalesce(sum(completed_revenue_paisa), 0)`.as('revenue'),
+    ])
     .executeTakeFirstOrThrow();
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
   const perDay = await db
@@ -56,10 +56,10 @@ export async function dashboard(db: Db, now: Date, lowStockThreshold: number): P
     .limit(3)
     .execute();
   return {
-    totalBooks,
-    totalOrders,
-    totalCustomers: Number(customers.n),
-    totalRevenuePaisa: Number(revenue.paisa),
+    totalBooks: Number(totals.books),
+    totalOrders: Number(totals.orders),
+    totalCustomers: Number(totals.customers),
+    totalRevenuePaisa: Number(totals.revenue),
     weeklySales: WEEKDAYS.map((day, i) => ({ day, count: counts.get(i) ?? 0 })),
     recentNotifications: await recentNotifications(db, 4),
     recentOrders,

@@ -69,11 +69,21 @@ function handovers(range: ReportRange, page?: { source: HandoverSource; after: H
     select o.id as order_id, o.order_date as handed_over_at, null as handed_over_by, o.order_date::text as cursor_at
     from orders o
     where o.status = 'Completed' and o.order_date >= ${start} and o.order_date < ${end}
-      and not exists (select 1 from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null)
+      -- Looked up per order of the range (order_events_handed_over), as a subplan: an
+      -- anti-join would read every timed handover the shop ever had, the range's few or not.
+      and (select k.order_id from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null limit 1) is null
       ${after ? sql`and (o.order_date, o.id) > (${after.at}::timestamptz, ${after.orderId}::uuid)` : sql``}`;
   if (!page) return sql`${recorded} union all ${unrecorded}`;
   return sql`${page.source === 'recorded' ? recorded : unrecorded} order by 2, 1 limit ${page.limit}`;
 }
+
+/**
+ * The Completed order of a handover `h` and its lines, each looked up by the order's key: the
+ * OFFSET 0 keeps the planner from hashing every Completed order (or every line) of the shop to
+ * join a month's handovers, so a report costs what its range holds, not what the shop does.
+ */
+const completedOrder = sql`lateral (select * from orders where orders.id = h.order_id and orders.status = 'Completed' offset 0)`;
+const orderLines = sql`lateral (select * from order_items where order_items.order_id = h.order_id offset 0)`;
 
 /**
  * The lines of the orders handed over, each with its share of what the customer paid: an
@@ -93,8 +103,8 @@ function soldLines(handed: RawBuilder<unknown>): RawBuilder<unknown> {
         sum(i.quantity::bigint * i.charged_per_unit_paisa) over (partition by h.order_id) as order_gross_paisa,
         row_number() over (partition by h.order_id order by i.id desc) as from_last
       from handed h
-      join orders o on o.id = h.order_id and o.status = 'Completed'
-      join order_items i on i.order_id = h.order_id
+      join ${completedOrder} o on true
+      join ${orderLines} i on true
     ),
     shared as (
       select *, case when order_gross_paisa = 0 then 0 else floor(gross_paisa::numeric * final_total_paisa / order_gross_paisa)::bigint end as share_paisa
@@ -123,24 +133,33 @@ const UNKNOWN_GENRE = 'Unknown';
 
 /** The sales report of a range: totals and the four breakdowns, each the sum of its rows. */
 export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
-  const lines = soldLines(handovers(range));
-  const sums = sql`sum(sold.quantity)::bigint as copies, sum(sold.revenue_paisa)::bigint as revenue, sum(sold.list_paisa - sold.revenue_paisa)::bigint as discounts`;
-  type Sums = { copies: string; revenue: string; discounts: string };
-  const perDay = await sql<Sums & { day: string; orders: string }>`
-    select to_char(handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(distinct order_id) as orders, ${sums}
-    from (${lines}) sold group by 1`.execute(db);
-  const perGenre = await sql<Sums & { genre: string }>`
-    select coalesce(b.genre, ${UNKNOWN_GENRE}) as genre, ${sums}
-    from (${lines}) sold left join books b on b.id = sold.book_id group by 1 order by revenue desc, 1`.execute(db);
-  const perBook = await sql<Sums & { book_id: string; title: string; genre: string }>`
-    select sold.book_id, max(sold.title) as title, coalesce(max(b.genre), ${UNKNOWN_GENRE}) as genre, ${sums}
-    from (${lines}) sold left join books b on b.id = sold.book_id group by sold.book_id order by revenue desc, 2, sold.book_id`.execute(db);
-  const perStaff = await sql<{ username: string | null; handovers: string; revenue: string }>`
-    select h.handed_over_by as username, count(*) as handovers, sum(o.final_total_paisa)::bigint as revenue
-    from (${handovers(range)}) h join orders o on o.id = h.order_id and o.status = 'Completed'
-    group by 1 order by handovers desc, revenue desc, username nulls last`.execute(db);
+  // One statement: the lines of the range are worked out once (a materialized CTE) and summed
+  // four ways, each breakdown an ordered JSON array.
+  const sums = sql`sum(quantity)::bigint as copies, sum(revenue_paisa)::bigint as revenue, sum(list_paisa - revenue_paisa)::bigint as discounts`;
+  type Sums = { copies: number; revenue: number; discounts: number };
+  const { rows } = await sql<{
+    days: (Sums & { day: string; orders: number })[];
+    genres: (Sums & { genre: string })[];
+    books: (Sums & { book_id: string; title: string; genre: string })[];
+    staff: { username: string | null; handovers: number; revenue: number }[];
+  }>`
+    with sold as materialized (
+      select s.*, b.genre as book_genre from (${soldLines(handovers(range))}) s left join books b on b.id = s.book_id
+    )
+    select
+      (select coalesce(json_agg(d), '[]') from (
+        select to_char(handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(distinct order_id) as orders, ${sums}
+        from sold group by 1) d) as days,
+      (select coalesce(json_agg(g order by g.revenue desc, g.genre), '[]') from (
+        select coalesce(book_genre, ${UNKNOWN_GENRE}) as genre, ${sums} from sold group by 1) g) as genres,
+      (select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') from (
+        select book_id, max(title) as title, coalesce(max(book_genre), ${UNKNOWN_GENRE}) as genre, ${sums} from sold group by book_id) k) as books,
+      (select coalesce(json_agg(w order by w.handovers desc, w.revenue desc, w.username nulls last), '[]') from (
+        select h.handed_over_by as username, count(*) as handovers, sum(o.final_total_paisa)::bigint as revenue
+        from (${handovers(range)}) h join ${completedOrder} o on true group by 1) w) as staff`.execute(db);
+  const { days: perDay, genres: perGenre, books: perBook, staff: perStaff } = rows[0]!;
 
-  const days = new Map(perDay.rows.map((row) => [row.day, row]));
+  const days = new Map(perDay.map((row) => [row.day, row]));
   const byDay = range.days.map((date) => {
     const row = days.get(date);
     return { date, orders: Number(row?.orders ?? 0), ...figures(row) };
@@ -156,13 +175,13 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
     discountsPaisa: total('discountsPaisa'),
     averageOrderPaisa: orders === 0 ? 0 : mulDivHalfUp(revenuePaisa, 1, orders),
     byDay,
-    byGenre: perGenre.rows.map((row) => ({ genre: row.genre, ...figures(row) })),
-    byBook: perBook.rows.map((row) => ({ bookId: row.book_id, title: row.title, genre: row.genre, ...figures(row) })),
-    byStaff: perStaff.rows.map((row) => ({ username: row.username, handovers: Number(row.handovers), revenuePaisa: Number(row.revenue) })),
+    byGenre: perGenre.map((row) => ({ genre: row.genre, ...figures(row) })),
+    byBook: perBook.map((row) => ({ bookId: row.book_id, title: row.title, genre: row.genre, ...figures(row) })),
+    byStaff: perStaff.map((row) => ({ username: row.username, handovers: Number(row.handovers), revenuePaisa: Number(row.revenue) })),
   };
 }
 
-function figures(row: { copies: string; revenue: string; discounts: string } | undefined): Omit<SalesFigures, 'orders'> {
+function figures(row: { copies: number | string; revenue: number | string; discounts: number | string } | undefined): Omit<SalesFigures, 'orders'> {
   return { copiesSold: Number(row?.copies ?? 0), revenuePaisa: Number(row?.revenue ?? 0), discountsPaisa: Number(row?.discounts ?? 0) };
 }
 
