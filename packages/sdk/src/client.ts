@@ -11,7 +11,7 @@ import { catalogApi, type CatalogApi } from './resources/catalog-admin.js';
 import { activityApi, type ActivityApi } from './resources/activity.js';
 import { dashboardApi, type DashboardApi } from './resources/dashboard.js';
 import { notificationsApi, type NotificationsApi } from './resources/notifications.js';
-import { isIdempotent, needsSignIn, operationOf } from './resources/operations.js';
+import { isIdempotent, needsSignIn, operationOf, takesOptionalBearer } from './resources/operations.js';
 import { createTransport, type RetryEnvironment } from './retry.js';
 import { controlOf, type Session } from './session.js';
 import { sessionSide } from './session-resend.js';
@@ -100,6 +100,7 @@ export function createPustakClient(options: PustakClientOptions): PustakClient {
     operationOf,
     isIdempotent,
     needsSignIn,
+    takesOptionalBearer,
   }));
   return {
     raw,

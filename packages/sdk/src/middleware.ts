@@ -21,6 +21,8 @@ export interface PustakMiddlewareOptions {
   isIdempotent?: ((operation: string, method: string) => boolean) | undefined;
   /** Whether the operation needs a bearer token; only those report 401s (default: all). */
   needsSignIn?: ((operation: string) => boolean) | undefined;
+  /** Whether a public operation answers a valid token with more (a session sends it; default: none). */
+  takesOptionalBearer?: ((operation: string) => boolean) | undefined;
 }
 
 export interface SessionSide {
@@ -70,6 +72,7 @@ export function createPustakMiddleware(options: PustakMiddlewareOptions): Middle
   const { getToken, session, onUnauthorized, operationOf } = options;
   const isIdempotent = options.isIdempotent ?? ((_operation: string, method: string) => method === 'GET' || method === 'HEAD');
   const needsSignIn = options.needsSignIn ?? (() => true);
+  const takesOptionalBearer = options.takesOptionalBearer ?? (() => false);
   const signed = new WeakMap<Request, SignedCall>();
 
   const report = (error: ApiError) => {
@@ -90,9 +93,16 @@ export function createPustakMiddleware(options: PustakMiddlewareOptions): Middle
       describeRequest(request, facts);
       if (request.headers.has('Authorization')) return undefined;
       if (session) {
-        // Public operations ignore tokens: they go out as a guest's, an expired session or not.
-        if (!needsSignIn(operation)) return undefined;
         const { control } = session;
+        if (!needsSignIn(operation)) {
+          // Public operations go out as a guest's, an expired session or not; the few that
+          // answer a signed-in caller with more carry the token while it is valid.
+          if (!takesOptionalBearer(operation)) return undefined;
+          const { token, expired } = await control.authorize();
+          if (!token || expired) return undefined;
+          request.headers.set('Authorization', `Bearer ${token}`);
+          return request;
+        }
         let { token, expired } = await control.authorize();
         if (expired) {
           token = await control.renew(null);

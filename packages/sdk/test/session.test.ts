@@ -9,7 +9,7 @@ import {
   AuthenticationError, SessionExpiredError, createPustakClient, createSession, localStorageTokenStore, memoryTokenStore,
   tokenExpiry, type ApiError, type SessionEndReason, type SessionOptions, type TokenStore,
 } from '../src/index.js';
-import { PUBLIC_OPERATIONS } from '../src/resources/operations.js';
+import { PERSONAL_WHEN_SIGNED_IN, PUBLIC_OPERATIONS } from '../src/resources/operations.js';
 import { rejection } from './rejection.js';
 
 const BASE = 'http://api.test/api';
@@ -122,6 +122,17 @@ describe('expiry', () => {
     await t.client.raw.GET('/notification/all');
     expect(t.sent).toHaveLength(1);
     expect(t.sent[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends its valid token with the public calls that answer a signed-in caller with more, and only those', async () => {
+    const token = jwt(3600);
+    const t = signedIn(new Set([token]), { token });
+    await t.client.raw.GET('/notification/all');
+    await t.client.raw.GET('/book/all');
+    expect(t.sent.map((request) => [new URL(request.url).pathname, request.headers.get('Authorization')])).toEqual([
+      ['/api/notification/all', `Bearer ${token}`],
+      ['/api/book/all', null],
+    ]);
   });
 
   it('signs in again through reauthenticate instead of failing, when it has one', async () => {
@@ -280,5 +291,15 @@ describe('client options', () => {
       .filter((operation) => Array.isArray(operation.security) && operation.security.length === 0)
       .map((operation) => operation.operationId);
     expect([...PUBLIC_OPERATIONS].sort()).toEqual(declared.sort());
+  });
+
+  it('knows the public operations that take an optional bearer as the contract marks them (x-optional-bearer)', async () => {
+    type Operation = { operationId?: string; security?: unknown[]; 'x-optional-bearer'?: boolean };
+    const contract = parse(await readFile(contractPath, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+    const declared = Object.values(contract.paths).flatMap((methods) => Object.values(methods))
+      .filter((operation) => operation['x-optional-bearer'] === true)
+      .map((operation) => operation.operationId);
+    expect([...PERSONAL_WHEN_SIGNED_IN].sort()).toEqual(declared.sort());
+    for (const operationId of declared) expect(PUBLIC_OPERATIONS.has(operationId as never), operationId).toBe(true);
   });
 });

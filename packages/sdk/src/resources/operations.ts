@@ -116,6 +116,19 @@ export const PUBLIC_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>(
   'getActiveAnnouncement',
 ]);
 
+/**
+ * The public operations the contract marks `x-optional-bearer: true`: a valid token adds the
+ * signed-in caller's own messages to their answer, so a session sends its token with them while
+ * it is valid (never renewing it, never failing the call: without one they answer a guest).
+ * test/session.test.ts checks the list against the contract.
+ */
+export const PERSONAL_WHEN_SIGNED_IN: ReadonlySet<OperationId> = new Set<OperationId>(['listNotifications', 'negotiateNotificationHub']);
+
+/** Whether a public operation answers a valid bearer with more (it is sent when there is one). */
+export function takesOptionalBearer(operation: string): boolean {
+  return PERSONAL_WHEN_SIGNED_IN.has(operation as OperationId);
+}
+
 /** Whether an operation needs a signed-in caller (a bearer token), by the contract. */
 export function needsSignIn(operation: string): boolean {
   return !PUBLIC_OPERATIONS.has(operation as OperationId);
