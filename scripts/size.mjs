@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const BUDGET_KB = 100;
+export const BUDGET_KB = 97;
 
 const { values: args } = parseArgs({
   options: { dist: { type: 'string' }, budget: { type: 'string', default: String(BUDGET_KB) } },

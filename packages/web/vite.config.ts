@@ -13,6 +13,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const sdkEntry = here('../sdk/src/index.ts');
 const sdkDomainEntry = here('../sdk/src/domain/index.ts');
 const sdkLiveEntry = here('../sdk/src/notifications.ts');
+// The client's factory alone: the app loads it after its first script (lib/api-client.ts).
+const sdkClientEntry = here('../sdk/src/client.ts');
 // React Router's package points every import condition at its development build (dev-time
 // warnings and checks); a production build takes the production build it ships beside it.
 const routerProduction = fileURLToPath(import.meta.resolve('react-router')).replace(/([/\\])development\1/, '$1production$1');
@@ -59,6 +61,7 @@ export default defineConfig(({ command, mode }) => ({
     alias: [
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
       { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
+      { find: /^@pustak\/sdk\/client$/, replacement: sdkClientEntry },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
       ...(command === 'build' && mode === 'production'
         ? [

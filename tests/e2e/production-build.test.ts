@@ -55,6 +55,13 @@ describe('npm run size', () => {
     // live connection's SignalR client, the sections below the hero (prerendered markup until
     // their module, loaded as the page renders, takes it over).
     expect(files.filter((file) => /admin|books-page|book-details|esm-|home-sections/.test(file!))).toEqual([]);
+    // Nor the SDK client's code (openapi-fetch, retries, the resource groups): the page is taken
+    // over without it, and it arrives beside the first script (lib/api-client.ts). It is in the build.
+    const clientCode = 'createPustakClient: pass getToken or session, not both';
+    expect(home.filter((source) => source.includes(clientCode))).toEqual([]);
+    const all = (await readdir(join(inject('webDist'), 'assets'))).filter((file) => file.endsWith('.js'));
+    const sources = await Promise.all(all.map((file) => readFile(join(inject('webDist'), 'assets', file), 'utf8')));
+    expect(sources.filter((source) => source.includes(clientCode))).toHaveLength(1);
     expect(homeFigure(stdout)).toBeGreaterThan(50);
   });
 

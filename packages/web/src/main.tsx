@@ -5,7 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getToken, openAuthDialog } from './features/auth';
-import { createAppClient, defaultHubUrl } from './lib/api-client';
+import { createDeferredAppClient, defaultHubUrl } from './lib/api-client';
 import { HeldClicks, holdClicks } from './lib/held-clicks';
 import { connectNotificationsLazily } from './lib/live-connection';
 import { readPageData } from './lib/page-data';
@@ -24,7 +24,7 @@ const app = (
     <AppProviders
       // Spec: a 401 opens the sign-in dialog (the SDK reports those of calls that need signing in,
       // not a wrong password at sign-in); the error still reaches the caller.
-      client={createAppClient({ getToken, onUnauthorized: () => openAuthDialog('signIn') })}
+      client={createDeferredAppClient({ getToken, onUnauthorized: () => openAuthDialog('signIn') })}
       config={{
         hubUrl: defaultHubUrl(),
         connectNotifications: connectNotificationsLazily,
