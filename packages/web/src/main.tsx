@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -6,6 +6,7 @@ import { AppRoutes, preloadRoute } from './app/routes';
 import { pageBannerFallback } from './features/announcements';
 import { getToken, openAuthDialog } from './features/auth';
 import { createDeferredAppClient, defaultHubUrl } from './lib/api-client';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { HeldClicks, holdClicks } from './lib/held-clicks';
 import { connectNotificationsLazily } from './lib/live-connection';
 import { readPageData } from './lib/page-data';
@@ -48,9 +49,16 @@ const app = (
 // stay dead to clicks); clicks made meanwhile are held and replayed once the layout's page is
 // hydrated and the visitor's (ReplayHeldClicks in the layouts, lib/held-clicks.tsx).
 // Every other page, and the dev server, starts from an empty #root.
+// All of that starts once the sent page's first paint is on screen (lib/after-first-paint.ts),
+// and the taking over is a transition: React does it in slices, yielding to the browser between
+// them, rather than in one long task that would hold up a tap or a scroll (Total Blocking Time).
 if (root.firstElementChild) {
   const replayClicks = holdClicks(root);
-  void preloadRoute(window.location.pathname).then(() => {
-    hydrateRoot(root, <HeldClicks release={replayClicks}>{app}</HeldClicks>);
-  });
+  void afterFirstPaint()
+    .then(() => preloadRoute(window.location.pathname))
+    .then(() => {
+      startTransition(() => {
+        hydrateRoot(root, <HeldClicks release={replayClicks}>{app}</HeldClicks>);
+      });
+    });
 } else createRoot(root).render(app);

@@ -51,9 +51,17 @@ describe('deferredClient', () => {
     expect(await call).toEqual([{ author: 'Laxmi Prasad Devkota' }]);
   });
 
-  it('is not a thenable (awaiting it gives the client back), and a failed load fails the calls', async () => {
-    const client = deferredClient(() => Promise.reject(new Error('chunk failed to load')));
+  it('is not a thenable (awaiting it gives the client back); a failed load fails the call, the next call loads again', async () => {
+    let loads = 0;
+    const client = deferredClient(() => {
+      loads += 1;
+      if (loads === 1) return Promise.reject(new Error('chunk failed to load'));
+      return Promise.resolve({ books: { genreCounts: async () => [] } } as unknown as PustakClient);
+    });
     expect(await client).toBe(client);
+    expect(loads).toBe(0);
     await expect(client.books.genreCounts()).rejects.toThrow('chunk failed to load');
+    await expect(client.books.genreCounts()).resolves.toEqual([]);
+    expect(loads).toBe(2);
   });
 });

@@ -4,15 +4,20 @@ type Method = (...args: unknown[]) => unknown;
 type Group = Record<string, Method>;
 
 /**
- * A PustakClient whose code arrives after the page's first script: `load` starts at once and
- * every call waits for it, then is the loaded client's own call (same result, same errors).
+ * A PustakClient whose code arrives after the page's first script: `load` runs on the first
+ * call, and every call waits for it, then is the loaded client's own call (same result, same
+ * errors; a failed load fails the calls, and the next call tries again).
  * Every group method returns a promise except the `iterate…` ones, async generators; both keep
  * their shape here, so a caller cannot tell the two clients apart.
  */
 export function deferredClient(load: () => Promise<PustakClient>): PustakClient {
-  const loaded = load();
-  // A rejected load surfaces on the calls that wait for it, not as an unhandled rejection now.
-  loaded.catch(() => {});
+  // On the first call: a page that makes none before it is shown does not fetch it before.
+  let loading: Promise<PustakClient> | undefined;
+  const loaded = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const groups = new Map<string, Group>();
   const groupOf = (name: string): Group => {
     let group = groups.get(name);
@@ -25,7 +30,7 @@ export function deferredClient(load: () => Promise<PustakClient>): PustakClient 
     return group;
   };
   const methodOf = async (group: string, method: string): Promise<Method> => {
-    const client = (await loaded) as unknown as Record<string, Group>;
+    const client = (await loaded()) as unknown as Record<string, Group>;
     const target = client[group];
     const fn = target?.[method];
     if (typeof fn !== 'function') throw new TypeError(`The API client has no ${group}.${method}()`);
