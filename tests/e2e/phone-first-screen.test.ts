@@ -148,3 +148,28 @@ describe('a page the server sent', () => {
     });
   }
 });
+
+describe('placeholders while a page waits for its data', () => {
+  it('animate only what the compositor runs alone (opacity, transform): no paint on the main thread each frame', async () => {
+    const page = await session.newPage(PHONE);
+    // The home page's books held back: its sections show their placeholders.
+    await page.route('**/api/book/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue().catch(() => {});
+    });
+    // Motion on: the browser's reduced-motion setting would cut the animations short.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: HERO }).waitFor();
+    const animated = await page.waitForFunction(() => {
+      const running = document.getAnimations().filter((animation) => animation.playState === 'running');
+      const properties = running.flatMap((animation) =>
+        (animation.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))),
+      );
+      return running.length > 10 && { count: running.length, properties: [...new Set(properties)] };
+    });
+    const { count, properties } = (await animated.jsonValue()) as { count: number; properties: string[] };
+    expect(count).toBeGreaterThan(10);
+    expect(properties.filter((property) => !['opacity', 'transform'].includes(property))).toEqual([]);
+  });
+});
