@@ -83,7 +83,7 @@ try {
     results[path] = [];
     const traces = [];
     for (let run = 1; run <= runs; run++) {
-      const { figures, lhr, trace } = await measure(`${appUrl}${path}`);
+      const { figures, lhr, trace } = await measureRetrying(`${appUrl}${path}`);
       if (args.reports) {
         await mkdir(args.reports, { recursive: true });
         await writeFile(join(args.reports, `${slug(path)}-${run}.json`), JSON.stringify(lhr));
@@ -139,6 +139,21 @@ async function startPustakServer(webDist) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * A run, again (twice at most) when Lighthouse could not record it (a trace without its
+ * navigation start, NO_NAVSTART, now and then on a busy machine): a failed recording, not a figure.
+ */
+async function measureRetrying(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(url);
+    } catch (error) {
+      if (attempt >= 3 || !/^Lighthouse: /.test(error.message)) throw error;
+      console.warn(`${error.message.split('.')[0]}; measuring ${url} again`);
+    }
+  }
 }
 
 /** One Lighthouse run in a fresh Chromium with a fresh profile. */
