@@ -56,7 +56,7 @@ export default defineConfig(({ command, mode }) => ({
       : undefined,
   customLogger: logger,
   // The prerendered home page, and the banner's state in the pages served (build/prerender.ts).
-  plugins: [react(), treeShakeRouterPlugin(), bootEntryPlugin({ html: here('index.html'), entry: here('src/main.tsx') }), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') }), precompressPlugin()],
+  plugins: [react(), treeShakeRouterPlugin(), bootEntryPlugin({ html: here('index.html'), entry: here('src/main.tsx'), lazyStyled: [here('src/app/layouts/footer.tsx')] }), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') }), precompressPlugin()],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [

@@ -12,11 +12,11 @@ import type { Plugin } from 'vite';
 
 type ChunkWithCss = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
-/** The CSS files of the chunk built from `entry` and of every chunk it imports statically, in load order. */
+/** The CSS files of the chunk that holds `entry` (a module) and of every chunk it imports statically, in load order. */
 export function stylesOfEntry(bundle: OutputBundle, entry: string): string[] {
   const chunks = Object.values(bundle).filter((item): item is ChunkWithCss => item.type === 'chunk');
   const start = chunks.find((chunk) => chunk.facadeModuleId === entry || chunk.moduleIds.includes(entry));
-  if (!start) throw new Error(`boot styles: no chunk is built from ${entry}`);
+  if (!start) throw new Error(`boot entry: no chunk holds ${entry}`);
   const seen = new Set<string>();
   const styles: string[] = [];
   const visit = (chunk: ChunkWithCss) => {
@@ -39,9 +39,11 @@ export function stylesOfEntry(bundle: OutputBundle, entry: string): string[] {
  * paint is a few requests, not one per module the lazy pages happen to share with it. The entry
  * is made an entry of the build for that (what it imports statically is then known after tree
  * shaking: what is only named by a barrel is not in it); the boot script's own modules stay in
- * the page's chunk (the higher priority), which the app's imports.
+ * the page's chunk (the higher priority), which the app's imports. `lazyStyled`: modules the app
+ * loads lazily whose markup is in every sent page all the same (the footer, below the fold), whose
+ * CSS is linked too: a visitor who scrolls before the app has taken over sees them styled.
  */
-export function bootEntryPlugin({ html, entry }: { html: string; entry: string }): Plugin {
+export function bootEntryPlugin({ html, entry, lazyStyled = [] }: { html: string; entry: string; lazyStyled?: string[] }): Plugin {
   // The boot script's static imports, transitively, known once the module graph is built.
   const bootChain = new Set<string>();
   return {
@@ -70,7 +72,7 @@ export function bootEntryPlugin({ html, entry }: { html: string; entry: string }
         const base = '/';
         return {
           html: page,
-          tags: stylesOfEntry(bundle, entry).map((file) => ({
+          tags: [...new Set([entry, ...lazyStyled].flatMap((module) => stylesOfEntry(bundle, module)))].map((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: base + file },
             injectTo: 'head' as const,
