@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { prerenderPlugin } from './build/prerender.ts';
 import { treeShakeRouterPlugin } from './build/tree-shake-router.ts';
 import { precompressPlugin } from './build/precompress.ts';
+import { bootEntryPlugin } from './build/boot-entry.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -13,6 +14,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const sdkEntry = here('../sdk/src/index.ts');
 const sdkDomainEntry = here('../sdk/src/domain/index.ts');
 const sdkLiveEntry = here('../sdk/src/notifications.ts');
+// The client's factory alone: the app loads it after its first script (lib/api-client.ts).
+const sdkClientEntry = here('../sdk/src/client.ts');
 // React Router's package points every import condition at its development build (dev-time
 // warnings and checks); a production build takes the production build it ships beside it.
 const routerProduction = fileURLToPath(import.meta.resolve('react-router')).replace(/([/\\])development\1/, '$1production$1');
@@ -53,13 +56,14 @@ export default defineConfig(({ command, mode }) => ({
       : undefined,
   customLogger: logger,
   // The prerendered home page, and the banner's state in the pages served (build/prerender.ts).
-  plugins: [react(), treeShakeRouterPlugin(), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') }), precompressPlugin()],
+  plugins: [react(), treeShakeRouterPlugin(), bootEntryPlugin({ html: here('index.html'), entry: here('src/main.tsx'), lazyStyled: [here('src/app/layouts/footer.tsx')] }), prerenderPlugin({ apiOrigin: mockTarget, configFile: here('vite.config.ts') }), precompressPlugin()],
   resolve: {
     // Order matters: the more specific subpath must win over the package root.
     alias: [
       { find: /^@pustak\/sdk\/domain$/, replacement: sdkDomainEntry },
       { find: /^@pustak\/sdk\/live$/, replacement: sdkLiveEntry },
       { find: /^@pustak\/sdk\/swr$/, replacement: here('../sdk/src/swr/index.ts') },
+      { find: /^@pustak\/sdk\/client$/, replacement: sdkClientEntry },
       { find: /^@pustak\/sdk$/, replacement: sdkEntry },
       ...(command === 'build' && mode === 'production'
         ? [
@@ -78,11 +82,7 @@ export default defineConfig(({ command, mode }) => ({
     sourcemap: false,
     // Every browser the storefront supports preloads modules natively: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    // Everything the entry imports statically ships as one chunk. Without this group the
-    // bundler may split the entry's own dependencies (React Router, CSS-module maps) into
-    // separate chunks whenever a lazy page happens to share them, and the first paint pays
-    // for each extra chunk (`npm run size`).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    // The boot script's and the app entry's chunks: build/boot-entry.ts.
   },
   test: {
     name: 'web',

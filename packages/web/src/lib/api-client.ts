@@ -1,6 +1,7 @@
-import { type PustakClient, type Session, createPustakClient } from '@pustak/sdk';
+import { type PustakClient, type PustakClientOptions, type Session, createPustakClient } from '@pustak/sdk';
 import { PustakClientProvider, usePustakClient } from '@pustak/sdk/swr';
 import { type ReactNode, createElement } from 'react';
+import { deferredClient } from './deferred-client';
 
 /**
  * The one module that builds the SDK client. Everything else reaches the API through
@@ -47,13 +48,26 @@ export interface AppClientOptions {
 
 /** The SDK client of the app; main.tsx hands it the session and the 401 reaction. */
 export function createAppClient(options: AppClientOptions): PustakClient {
-  return createPustakClient({
+  return createPustakClient(sdkOptions(options));
+}
+
+/**
+ * The app client of main.tsx: createAppClient's, with the SDK client's code (openapi-fetch,
+ * retries, the resource groups: ~8 KB gzip) fetched beside the page's first script rather than
+ * in it, so the page is taken over without it (`npm run size`). A call made earlier waits for it.
+ */
+export function createDeferredAppClient(options: AppClientOptions): PustakClient {
+  return deferredClient(async () => (await import('@pustak/sdk/client')).createPustakClient(sdkOptions(options)));
+}
+
+function sdkOptions(options: AppClientOptions): PustakClientOptions {
+  return {
     baseUrl: options.baseUrl ?? defaultApiBaseUrl(),
     session: options.session,
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
     maxRetries: options.maxRetries,
-  });
+  };
 }
 
 /** The client of useApi() and of the SDK's hooks (`@pustak/sdk/swr`) below it. */

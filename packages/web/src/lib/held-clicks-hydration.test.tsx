@@ -5,7 +5,8 @@ import { createPortal } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HeldClicks, ReplayHeldClicks, holdClicks } from './held-clicks';
+import { HeldClicks, ReplayHeldClicks } from './held-clicks';
+import { holdClicks } from './hold-clicks';
 
 // React's act() flushes every render and effect, hydration's included.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

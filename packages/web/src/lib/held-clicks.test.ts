@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { holdClicks } from './held-clicks';
+import { holdClicks } from './hold-clicks';
 
 function page() {
   const root = document.createElement('div');
