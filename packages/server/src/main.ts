@@ -27,7 +27,7 @@
 //   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
 //   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   LOW_STOCK_THRESHOLD  the dashboard lists books with this many copies or fewer (default 5)
-//   READ_CACHE_MB      memory for the catalogue's read cache, in MB (default 32)
+//   READ_CACHE_MB      memory for the catalogue's read cache, in MB (default 32; 0: none)
 //   RATE_LIMITS=off    no limits on sign-in, code, registration and claim-code attempts (on by default)
 //   NODE_ENV=production  no demo data, no dev routes, serves the built web app (packages/web/dist)
 //
@@ -109,8 +109,8 @@ if (lowStockThreshold !== undefined && !(Number.isInteger(lowStockThreshold) && 
   fail(`LOW_STOCK_THRESHOLD must be a whole number of copies from 0 to 1000000, not "${process.env.LOW_STOCK_THRESHOLD}".`);
 }
 const readCacheMb = process.env.READ_CACHE_MB ? Number(process.env.READ_CACHE_MB) : undefined;
-if (readCacheMb !== undefined && !(Number.isFinite(readCacheMb) && readCacheMb >= 1 && readCacheMb <= 65_536)) {
-  fail(`READ_CACHE_MB must be a number of megabytes from 1 to 65536, not "${process.env.READ_CACHE_MB}".`);
+if (readCacheMb !== undefined && !(Number.isFinite(readCacheMb) && readCacheMb >= 0 && readCacheMb <= 65_536)) {
+  fail(`READ_CACHE_MB must be a number of megabytes from 0 (no read cache) to 65536, not "${process.env.READ_CACHE_MB}".`);
 }
 // RATE_LIMITS=off: no attempt limits (load tests, a proxy that limits in front); on otherwise.
 const rateLimitsOff = process.env.RATE_LIMITS === 'off';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReadCache, estimatedBytes } from '../src/cache/store.js';
 import { manualClock } from '../src/clock.js';
+import { readCacheLimits } from '../src/startup/services.js';
 
 function counter(values: Record<string, string[]>) {
   const loads: string[] = [];
@@ -60,6 +61,15 @@ describe('the read cache', () => {
     expect(loads).toEqual(['home', 'a', 'b', 'c']);
     await get('a');
     expect(loads).toEqual(['home', 'a', 'b', 'c', 'a']);
+  });
+
+  it('keeps nothing with READ_CACHE_MB=0: every read loads (what the scale bench measures)', async () => {
+    const cache = createReadCache(manualClock('2026-11-23T10:00:00Z'), readCacheLimits(0));
+    let loads = 0;
+    const get = () => cache.get('books:page-1', async () => ((loads += 1), { rows: [] }), 30_000);
+    await get();
+    await get();
+    expect(loads).toBe(2);
   });
 
   it('keeps 1,000 book pages (a festival mix cycling through them) within its default budget', async () => {

@@ -33,6 +33,11 @@ export interface WiredServices {
   fanout: PostgresFanout | undefined;
 }
 
+/** The catalogue cache's budget: READ_CACHE_MB in bytes; 0 keeps nothing (every read goes to the database). */
+export function readCacheLimits(readCacheMb: number | undefined): { maxBytes?: number } {
+  return readCacheMb === undefined ? {} : { maxBytes: readCacheMb * 1024 * 1024 };
+}
+
 export async function wireServices(settings: ServerSettings, database: OpenDatabase, clock: Clock, log: Log, uploadsDir: string): Promise<WiredServices> {
   const images = settings.s3 ? await createS3ImageStore(settings.s3) : await createImageStore(uploadsDir);
   const mailer = createMailer(settings, clock, log);
@@ -40,7 +45,7 @@ export async function wireServices(settings: ServerSettings, database: OpenDatab
   const metrics = createMetrics();
   const hub = countedHub(createServerHub(settings, clock, log), metrics);
   const caches: Caches = {
-    catalogue: countedCache(createReadCache(clock, settings.readCacheMb ? { maxBytes: settings.readCacheMb * 1024 * 1024 } : {}), 'catalogue', metrics),
+    catalogue: countedCache(createReadCache(clock, readCacheLimits(settings.readCacheMb)), 'catalogue', metrics),
     callers: countedCache(createReadCache(clock, { ttlMs: settings.callerCacheMs ?? 2000, maxEntries: 10_000 }), 'callers', metrics),
   };
   databaseGauges(database, metrics, settings.mail?.maxAttempts);
