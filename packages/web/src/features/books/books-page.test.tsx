@@ -108,6 +108,25 @@ describe('/books', () => {
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', false);
   });
 
+  it('keeps the page crisp and the pager usable while the same page is read again (the page a server sent, being taken over)', async () => {
+    let gate: Promise<void> | undefined = undefined;
+    let release: () => void = () => undefined;
+    const { client, requests } = scriptedClient([{ path: /\/book\/all$/, get hold() { return gate; } }]);
+    renderWithApp(undefined, { route: '/books', client, swr: { revalidateOnFocus: true, focusThrottleInterval: 0 } });
+    await screen.findByText(/^Showing page/);
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = listRequests(requests).length;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await vi.waitFor(() => expect(listRequests(requests).length).toBe(before + 1));
+    expect(screen.getByRole('list', { name: 'Books' }).className).not.toMatch(/stale/);
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
+    release();
+  });
+
   it('goes back to the previous filters with the browser Back button', async () => {
     const { user, router, location } = await renderBooks('/books');
     await user.click(screen.getByRole('radio', { name: 'Mystery' }));

@@ -25,6 +25,10 @@ export default function BooksPage() {
   const state = parseBooksQuery(searchParams);
   const { data, error, isLoading, isValidating, mutate } = useBookPage(toListBooksParams(state));
   const resultsRef = useRef<HTMLElement>(null);
+  // Another query's books on screen while this one's load (keepPreviousData): dimmed, the pager
+  // still. A read of the same query again (the page the server sent, when the app takes it over)
+  // changes neither: its books are this query's.
+  const showingPrevious = isLoading && data !== undefined;
 
   // Every change is a new history entry, so Back restores the previous filters.
   const go = (next: BooksQueryState) => setSearchParams(toBooksSearchParams(next));
@@ -97,7 +101,7 @@ export default function BooksPage() {
               }
             />
           ) : (
-            <BookGrid books={books} label="Books" eagerCount={4} className={isValidating ? styles.stale : undefined} />
+            <BookGrid books={books} label="Books" eagerCount={4} className={showingPrevious ? styles.stale : undefined} />
           )}
 
           {data && !empty ? (
@@ -105,7 +109,7 @@ export default function BooksPage() {
               page={state.page}
               totalPages={totalPages}
               onPageChange={changePage}
-              disabled={isValidating}
+              disabled={showingPrevious}
               label="Book pages"
               className={styles.pager}
             />
