@@ -1,4 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { parseBooksQuery, toListBooksParams } from '@pustak/sdk/domain';
+import { pustakKey } from '@pustak/sdk/swr';
+import { unstable_serialize } from 'swr';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { offlineClient, requestsTo, scriptedClient } from '../../../test/scripted-client';
@@ -122,6 +125,22 @@ describe('/books', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await vi.waitFor(() => expect(listRequests(requests).length).toBe(before + 1));
+    expect(screen.getByRole('list', { name: 'Books' }).className).not.toMatch(/stale/);
+    expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
+    release();
+  });
+
+  it('shows the books the served page came with crisp, the pager usable, while they are read again', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const params = toListBooksParams(parseBooksQuery(new URLSearchParams()));
+    const served = await scriptedClient().client.books.list(params);
+    const { client, requests } = scriptedClient([{ path: /\/book\/all$/, hold: held }]);
+    renderWithApp(undefined, { route: '/books', client, swr: { fallback: { [unstable_serialize(pustakKey('books', 'list', params))]: served } } });
+    await screen.findByText(/^Showing page 1 of/);
+    await vi.waitFor(() => expect(listRequests(requests).length).toBe(1));
     expect(screen.getByRole('list', { name: 'Books' }).className).not.toMatch(/stale/);
     expect(screen.getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', false);
     release();

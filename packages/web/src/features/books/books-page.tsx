@@ -11,7 +11,7 @@ import {
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, EmptyState, ErrorState, PageHeader, Pager, SearchIcon } from '../../components';
-import { useBookPage } from './api/use-book-page';
+import { useBookPage, useShowsPreviousBooks } from './api/use-book-page';
 import styles from './books-page.module.css';
 import { BookGrid, BookGridSkeleton } from './components/book-grid';
 import { BooksFilters, FilterChips, hasFilters } from './components/books-filters';
@@ -23,12 +23,10 @@ export default function BooksPage() {
   useDocumentTitle('All Books');
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseBooksQuery(searchParams);
-  const { data, error, isLoading, isValidating, mutate } = useBookPage(toListBooksParams(state));
+  const params = toListBooksParams(state);
+  const { data, error, isLoading, isValidating, mutate } = useBookPage(params);
   const resultsRef = useRef<HTMLElement>(null);
-  // Another query's books on screen while this one's load (keepPreviousData): dimmed, the pager
-  // still. A read of the same query again (the page the server sent, when the app takes it over)
-  // changes neither: its books are this query's.
-  const showingPrevious = isLoading && data !== undefined;
+  const showingPrevious = useShowsPreviousBooks(params, { data, isLoading });
 
   // Every change is a new history entry, so Back restores the previous filters.
   const go = (next: BooksQueryState) => setSearchParams(toBooksSearchParams(next));
