@@ -16,7 +16,8 @@
 //                                      between the two (LCP phases, main-thread work, requests)
 //   npm run perf -- --traces dir --js-samples
 //                                      the traces also carry V8's samples of the page's JavaScript
-//                                      (what ran in each task; slows the page a little)
+//                                      (what ran in each task), of a build not minified (its names
+//                                      read); both slow the page a little
 //   CHROMIUM_PATH=/path/to/chromium npm run perf
 //
 // On a loaded machine the figures come out worse than on a quiet one (Lighthouse's own CPU
@@ -71,7 +72,8 @@ try {
     process.env.PUSTAK_MOCK_URL = mock.url;
   }
   process.env.NODE_ENV = 'production';
-  await build({ ...viteOptions, build: { outDir, emptyOutDir: true } });
+  // With --js-samples the build keeps its names (not minified), so that the samples read.
+  await build({ ...viteOptions, build: { outDir, emptyOutDir: true, ...(args['js-samples'] ? { minify: false } : {}) } });
   let appUrl;
   if (args.mock) {
     server = await preview({

@@ -20,9 +20,24 @@ const MONTHS = [
 /** Time zone dates are shown in: the store is in Nepal. */
 export const DISPLAY_TIME_ZONE = 'Asia/Kathmandu';
 
+// Nepal's clocks have run at UTC+05:45 since 1986-01-01 (UTC+05:30 before), with no daylight
+// saving: its wall clock is arithmetic from then on. The browser's first Intl.DateTimeFormat with
+// a time zone loads ICU's zone data, ~13 ms on the main thread (~50 ms on a slow phone), in the
+// middle of the storefront's take-over (its banner and cards show dates); the default zone skips it.
+const KATHMANDU_OFFSET_MS = (5 * 60 + 45) * 60_000;
+const KATHMANDU_FIXED_SINCE_MS = Date.UTC(1985, 11, 31, 18, 30);
+
+/** The wall clock in Asia/Kathmandu at `date` (its fields read with getUTC*), or null before 1986. */
+function kathmanduClock(date: Date, timeZone: string): Date | null {
+  if (timeZone !== DISPLAY_TIME_ZONE || date.getTime() < KATHMANDU_FIXED_SINCE_MS) return null;
+  return new Date(date.getTime() + KATHMANDU_OFFSET_MS);
+}
+
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function calendarDay(date: Date, timeZone: string): { day: number; month: number; year: number } {
+  const wall = kathmanduClock(date, timeZone);
+  if (wall) return { day: wall.getUTCDate(), month: wall.getUTCMonth() + 1, year: wall.getUTCFullYear() };
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     // Numeric en-US parts are the same everywhere; month names are spelled below, not by ICU.
@@ -61,6 +76,11 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string } 
   const date = parseTimestamp(value);
   if (!date) return 'N/A';
   const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  const wall = kathmanduClock(date, timeZone);
+  if (wall) {
+    const twoDigits = (n: number) => String(n).padStart(2, '0');
+    return `${formatDate(date, { timeZone, month: 'short' })}, ${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
+  }
   let formatter = clockFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
