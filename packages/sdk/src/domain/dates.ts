@@ -20,17 +20,22 @@ const MONTHS = [
 /** Time zone dates are shown in: the store is in Nepal. */
 export const DISPLAY_TIME_ZONE = 'Asia/Kathmandu';
 
-// Nepal's clocks have run at UTC+05:45 since 1986-01-01 (UTC+05:30 before), with no daylight
-// saving: its wall clock is arithmetic from then on. The browser's first Intl.DateTimeFormat with
-// a time zone loads ICU's zone data, ~13 ms on the main thread (~50 ms on a slow phone), in the
-// middle of the storefront's take-over (its banner and cards show dates); the default zone skips it.
-const KATHMANDU_OFFSET_MS = (5 * 60 + 45) * 60_000;
-const KATHMANDU_FIXED_SINCE_MS = Date.UTC(1985, 11, 31, 18, 30);
+// Nepal's clocks have never had daylight saving: UTC+05:45 since 1986, UTC+05:30 from 1920, local
+// mean time (+05:41:16) before (the IANA zone Asia/Kathmandu), so its wall clock is arithmetic.
+// The browser's first Intl.DateTimeFormat with a time zone loads ICU's zone data, ~13 ms on the
+// main thread (~50 ms on a slow phone), in the middle of the storefront's take-over (the banner's
+// end date, a book's publication date); the default zone never asks it.
+const KATHMANDU_OFFSETS: ReadonlyArray<{ fromMs: number; offsetMs: number }> = [
+  { fromMs: Date.UTC(1985, 11, 31, 18, 30), offsetMs: (5 * 3600 + 45 * 60) * 1000 },
+  { fromMs: Date.UTC(1919, 11, 31, 18, 18, 44), offsetMs: (5 * 3600 + 30 * 60) * 1000 },
+  { fromMs: -Infinity, offsetMs: (5 * 3600 + 41 * 60 + 16) * 1000 },
+];
 
-/** The wall clock in Asia/Kathmandu at `date` (its fields read with getUTC*), or null before 1986. */
+/** The wall clock in Asia/Kathmandu at `date` (its fields read with getUTC*); null for another zone. */
 function kathmanduClock(date: Date, timeZone: string): Date | null {
-  if (timeZone !== DISPLAY_TIME_ZONE || date.getTime() < KATHMANDU_FIXED_SINCE_MS) return null;
-  return new Date(date.getTime() + KATHMANDU_OFFSET_MS);
+  if (timeZone !== DISPLAY_TIME_ZONE) return null;
+  const { offsetMs } = KATHMANDU_OFFSETS.find(({ fromMs }) => date.getTime() >= fromMs)!;
+  return new Date(date.getTime() + offsetMs);
 }
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
