@@ -341,7 +341,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true, im
   // (Through the elements' own style: the page's CSP refuses an added style sheet.)
   const drawAll = (drawn: boolean) =>
     page.evaluate((drawn) => {
-      for (const part of document.querySelectorAll<HTMLElement>(drawn ? '*' : '[data-drawn-for-screenshot]')) {
+      document.querySelectorAll<HTMLElement>(drawn ? '*' : '[data-drawn-for-screenshot]').forEach((part) => {
         if (!drawn) {
           part.style.removeProperty('content-visibility');
           delete part.dataset.drawnForScreenshot;
@@ -349,7 +349,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true, im
           part.style.setProperty('content-visibility', 'visible');
           part.dataset.drawnForScreenshot = '';
         }
-      }
+      });
     }, drawn);
   if (fullPage) await drawAll(true);
   try {
