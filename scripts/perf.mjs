@@ -14,10 +14,19 @@
 //   npm run perf -- --traces dir       keeps the trace of each page's median and worst run (by LCP),
 //                                      for DevTools' Performance panel, and prints what differs
 //                                      between the two (LCP phases, main-thread work, requests)
+//   npm run perf -- --traces dir --js-samples
+//                                      the traces also carry V8's samples of the page's JavaScript
+//                                      (what ran in each task), of a build not minified (its names
+//                                      read); both slow the page a little
 //   CHROMIUM_PATH=/path/to/chromium npm run perf
 //
 // On a loaded machine the figures come out worse than on a quiet one (Lighthouse's own CPU
-// benchmark scales the simulated slowdown); compare medians taken under the same load.
+// benchmark scales the simulated slowdown); compare medians taken under the same load. Its TBT
+// counts each task's wall time, which on a shared machine is mostly other processes' turns (a
+// 12 ms task became 60); the "CPU TBT" column counts the main thread's own CPU time per task
+// instead (from the trace: the sum over tasks after the first paint of 4 x CPU time - 50 ms,
+// Lighthouse's 4x slowdown, 2x for a task that lays the page out), an estimate that a busy machine leaves nearly alone: compare
+// changes with it there, and with TBT on a quiet machine.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, loadavg, cpus } from 'node:os';
@@ -40,6 +49,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     reports: { type: 'string' },
     traces: { type: 'string' },
+    'js-samples': { type: 'boolean', default: false },
     mock: { type: 'boolean', default: false },
   },
 });
@@ -62,7 +72,8 @@ try {
     process.env.PUSTAK_MOCK_URL = mock.url;
   }
   process.env.NODE_ENV = 'production';
-  await build({ ...viteOptions, build: { outDir, emptyOutDir: true } });
+  // With --js-samples the build keeps its names (not minified), so that the samples read.
+  await build({ ...viteOptions, build: { outDir, emptyOutDir: true, ...(args['js-samples'] ? { minify: false } : {}) } });
   let appUrl;
   if (args.mock) {
     server = await preview({
@@ -96,11 +107,11 @@ try {
   }
 
   console.log('\nMedian per page (worst LCP: the slowest run; spread: worst minus median)');
-  const header = ['page', 'perf', 'FCP s', 'LCP s', 'worst LCP s', 'spread s', 'CLS', 'TBT ms', 'SI s', 'transfer KB', 'unused JS KB', 'blocking'];
+  const header = ['page', 'perf', 'FCP s', 'LCP s', 'worst LCP s', 'spread s', 'CLS', 'TBT ms', 'CPU TBT ms', 'SI s', 'transfer KB', 'unused JS KB', 'blocking'];
   const rows = Object.entries(results).map(([path, list]) => {
     const m = median(list);
     const worst = Math.max(...list.map((f) => f.lcp));
-    return [path, m.score, s(m.fcp), s(m.lcp), s(worst), s(worst - m.lcp), m.cls.toFixed(3), Math.round(m.tbt), s(m.si), kb(m.transfer), kb(m.unusedJs), m.renderBlocking];
+    return [path, m.score, s(m.fcp), s(m.lcp), s(worst), s(worst - m.lcp), m.cls.toFixed(3), Math.round(m.tbt), Math.round(m.cpuTbt), s(m.si), kb(m.transfer), kb(m.unusedJs), m.renderBlocking];
   });
   printTable(header, rows);
   console.log(`\nload average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -166,7 +177,9 @@ async function measure(url) {
     logLevel: 'silent',
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    const flags = { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' };
+    if (args['js-samples']) flags.additionalTraceCategories = 'disabled-by-default-v8.cpu_profiler';
+    const result = await lighthouse(url, flags);
     const trace = result?.artifacts?.Trace ?? result?.artifacts?.traces?.defaultPass;
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -191,6 +204,7 @@ async function measure(url) {
       transfer: num('total-byte-weight'),
       unusedJs: unused?.details?.overallSavingsBytes ?? 0,
       renderBlocking: blocking?.details?.items?.length ?? 0,
+      cpuTbt: trace ? mainThreadTasks(trace).cpuTbt : NaN,
     };
     return { figures, lhr, trace };
   } finally {
@@ -214,7 +228,7 @@ function kb(bytes) {
   return (bytes / 1024).toFixed(1);
 }
 function format(f) {
-  return `perf ${f.score}  LCP ${s(f.lcp)} s  CLS ${f.cls.toFixed(3)}  TBT ${Math.round(f.tbt)} ms  transfer ${kb(f.transfer)} KB`;
+  return `perf ${f.score}  LCP ${s(f.lcp)} s  CLS ${f.cls.toFixed(3)}  TBT ${Math.round(f.tbt)} ms (CPU ${Math.round(f.cpuTbt)})  transfer ${kb(f.transfer)} KB`;
 }
 function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -245,6 +259,14 @@ async function keepTraces(path, traces) {
   const keys = [...new Set(described.flatMap(([, d]) => Object.keys(d)))];
   console.log(`\n  ${path}: median and worst run by LCP (traces in ${args.traces})`);
   printTable(['', ...described.map(([name]) => name)], keys.map((key) => [key, ...described.map(([, d]) => d[key] ?? '-')]));
+  const median = picks[0][1];
+  if (median.trace) {
+    const { fcp, tasks } = mainThreadTasks(median.trace);
+    console.log(`\n  ${path}, median run: the main thread's tasks of 10 ms CPU or more (ms from navigation; first paint at ${Math.round(fcp)})`);
+    for (const task of tasks.filter((t) => t.cpu >= 10)) {
+      console.log(`  @${String(Math.round(task.start)).padStart(5)}  CPU ${task.cpu.toFixed(1).padStart(5)}  wall ${task.wall.toFixed(1).padStart(5)}  ${task.runs}`);
+    }
+  }
   console.log('');
 }
 
@@ -273,4 +295,47 @@ function describeRun(lhr) {
 
 function slug(path) {
   return path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+}
+
+/**
+ * The renderer's main-thread tasks in a Lighthouse trace (start and first paint in ms from the
+ * navigation, wall and CPU ms, what ran in them, largest first) and the CPU TBT estimate: over
+ * the tasks after the first contentful paint, the sum of 4 x CPU time - 50 ms where positive
+ * (2 x for a task with layout in it, as Lighthouse's simulation counts those).
+ */
+export function mainThreadTasks(trace) {
+  const events = trace.traceEvents ?? trace;
+  const key = (e) => `${e.pid}:${e.tid}`;
+  const perThread = new Map();
+  for (const e of events) if (e.ph === 'X') perThread.set(key(e), (perThread.get(key(e)) ?? 0) + 1);
+  const main = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map(key)
+    .sort((a, b) => (perThread.get(b) ?? 0) - (perThread.get(a) ?? 0))[0];
+  const onMain = events.filter((e) => key(e) === main);
+  const start = (onMain.find((e) => e.name === 'navigationStart') ?? events.find((e) => e.name === 'navigationStart'))?.ts ?? 0;
+  const fcp = onMain.find((e) => e.name === 'firstContentfulPaint')?.ts ?? start;
+  const isTask = (e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  const spans = onMain.filter((e) => e.ph === 'X' && e.ts >= start).sort((a, b) => a.ts - b.ts);
+  const tasks = [];
+  let cpuTbt = 0;
+  let i = 0;
+  for (const task of spans.filter(isTask)) {
+    const end = task.ts + task.dur;
+    while (i < spans.length && spans[i].ts < task.ts) i++;
+    const inside = new Map();
+    for (let j = i; j < spans.length && spans[j].ts < end; j++) {
+      const e = spans[j];
+      if (isTask(e) || e.ts + e.dur > end) continue;
+      const d = e.args?.data ?? {};
+      const what = `${e.name}${d.url ? ` ${String(d.url).split('/').pop()}` : d.type ? ` ${d.type}` : ''}`;
+      inside.set(what, (inside.get(what) ?? 0) + e.dur);
+    }
+    const cpu = (task.tdur ?? task.dur) / 1000;
+    // Lighthouse's simulation slows a task that lays the page out by half as much (2x, not 4x).
+    if (task.ts > fcp) cpuTbt += Math.max(0, (inside.has('Layout') ? 2 : 4) * cpu - 50);
+    const runs = [...inside].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([what, us]) => `${what} ${(us / 1000).toFixed(1)}`).join(' | ');
+    tasks.push({ start: (task.ts - start) / 1000, wall: task.dur / 1000, cpu, runs });
+  }
+  return { fcp: (fcp - start) / 1000, tasks, cpuTbt };
 }

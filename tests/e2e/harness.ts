@@ -335,7 +335,28 @@ export async function screenshot(page: Page, name: string, { fullPage = true, im
   if (images) await loadImages(page);
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage });
+  // Parts out of view (content-visibility: auto, the home page's sections) are drawn only as the
+  // visitor scrolls near them: a full-page picture would show them blank (or at their stand-in
+  // height), as nobody scrolling sees them. Drawn for the picture, as they are once in view.
+  // (Through the elements' own style: the page's CSP refuses an added style sheet.)
+  const drawAll = (drawn: boolean) =>
+    page.evaluate((drawn) => {
+      document.querySelectorAll<HTMLElement>(drawn ? '*' : '[data-drawn-for-screenshot]').forEach((part) => {
+        if (!drawn) {
+          part.style.removeProperty('content-visibility');
+          delete part.dataset.drawnForScreenshot;
+        } else if (getComputedStyle(part).contentVisibility === 'auto') {
+          part.style.setProperty('content-visibility', 'visible');
+          part.dataset.drawnForScreenshot = '';
+        }
+      });
+    }, drawn);
+  if (fullPage) await drawAll(true);
+  try {
+    await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage });
+  } finally {
+    if (fullPage) await drawAll(false);
+  }
 }
 
 /** Lazy covers load only when scrolled to: scrolls through the page, then waits for every image to load. */

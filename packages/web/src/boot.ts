@@ -7,15 +7,21 @@
 // (lib/hold-clicks.ts). Nothing here imports React: this file stays a few kilobytes.
 import { afterFirstPaint } from './lib/after-first-paint';
 import { holdClicks } from './lib/hold-clicks';
+import { yieldToMain } from './lib/yield-to-main';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
 if (root.firstElementChild) {
   const replayClicks = holdClicks(root);
+  // Evaluating the app's modules and starting to take the page over are two tasks, not one
+  // long one (yieldToMain).
   void afterFirstPaint()
     .then(() => import('./main'))
-    .then(({ takeOver }) => takeOver(root, replayClicks));
+    .then(async (main) => {
+      await yieldToMain();
+      return main.takeOver(root, replayClicks);
+    });
 } else {
   // Nothing to paint before the app: it starts at once.
   void import('./main').then(({ render }) => render(root));

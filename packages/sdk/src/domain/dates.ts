@@ -20,9 +20,29 @@ const MONTHS = [
 /** Time zone dates are shown in: the store is in Nepal. */
 export const DISPLAY_TIME_ZONE = 'Asia/Kathmandu';
 
+// Nepal's clocks have never had daylight saving: UTC+05:45 since 1986, UTC+05:30 from 1920, local
+// mean time (+05:41:16) before (the IANA zone Asia/Kathmandu), so its wall clock is arithmetic.
+// The browser's first Intl.DateTimeFormat with a time zone loads ICU's zone data, ~13 ms on the
+// main thread (~50 ms on a slow phone), in the middle of the storefront's take-over (the banner's
+// end date, a book's publication date); the default zone never asks it.
+const KATHMANDU_OFFSETS: ReadonlyArray<{ fromMs: number; offsetMs: number }> = [
+  { fromMs: Date.UTC(1985, 11, 31, 18, 30), offsetMs: (5 * 3600 + 45 * 60) * 1000 },
+  { fromMs: Date.UTC(1919, 11, 31, 18, 18, 44), offsetMs: (5 * 3600 + 30 * 60) * 1000 },
+  { fromMs: -Infinity, offsetMs: (5 * 3600 + 41 * 60 + 16) * 1000 },
+];
+
+/** The wall clock in Asia/Kathmandu at `date` (its fields read with getUTC*); null for another zone. */
+function kathmanduClock(date: Date, timeZone: string): Date | null {
+  if (timeZone !== DISPLAY_TIME_ZONE) return null;
+  const { offsetMs } = KATHMANDU_OFFSETS.find(({ fromMs }) => date.getTime() >= fromMs)!;
+  return new Date(date.getTime() + offsetMs);
+}
+
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function calendarDay(date: Date, timeZone: string): { day: number; month: number; year: number } {
+  const wall = kathmanduClock(date, timeZone);
+  if (wall) return { day: wall.getUTCDate(), month: wall.getUTCMonth() + 1, year: wall.getUTCFullYear() };
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     // Numeric en-US parts are the same everywhere; month names are spelled below, not by ICU.
@@ -61,6 +81,11 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string } 
   const date = parseTimestamp(value);
   if (!date) return 'N/A';
   const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  const wall = kathmanduClock(date, timeZone);
+  if (wall) {
+    const twoDigits = (n: number) => String(n).padStart(2, '0');
+    return `${formatDate(date, { timeZone, month: 'short' })}, ${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
+  }
   let formatter = clockFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -57,6 +57,45 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('N/A');
     expect(formatDate('')).toBe('N/A');
     expect(formatDate('32/13/2026')).toBe('N/A');
+  });
+});
+
+describe('dates in Kathmandu time without Intl', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const icu = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Kathmandu',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const reference = (date: Date) => {
+    const parts = icu.formatToParts(date);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value;
+    return `${Number(part('day'))} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
+  };
+
+  it('shows the day and clock ICU shows, across the changes of 1920 (+05:41:16 to +05:30) and 1986 (to +05:45)', () => {
+    const moments: number[] = [];
+    for (const change of [Date.UTC(1919, 11, 31, 18, 18, 44), Date.UTC(1985, 11, 31, 18, 30)]) {
+      for (let t = change - 3_600_000; t <= change + 3_600_000; t += 60_000) moments.push(t);
+    }
+    // Every 7 h 13 min from 1900 to 2031: every hour of the day and both sides of midnight, leap days included.
+    for (let t = Date.UTC(1900, 0, 1); t < Date.UTC(2031, 0, 1); t += (7 * 60 + 13) * 60_000) moments.push(t);
+    const mismatches = moments.map((t) => new Date(t)).filter((date) => formatDateTime(date) !== reference(date));
+    expect(mismatches.map((date) => `${date.toISOString()}: ${formatDateTime(date)} vs ${reference(date)}`)).toEqual([]);
+    expect(formatDate('2024-02-28T18:15:00Z')).toBe('29 February 2024');
+  });
+
+  it("formats Kathmandu's dates without asking Intl (its first zone loads ICU's data: ~50 ms of a slow phone's main thread)", () => {
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    expect(formatDate('2026-11-20T20:00:00Z')).toBe('21 November 2026');
+    expect(formatDateTime('2026-11-20T20:00:00Z')).toBe('21 Nov 2026, 01:45');
+    // A book's publication date (Muna Madan's, in the demo data).
+    expect(formatDate('1936-01-01')).toBe('1 January 1936');
+    expect(formatToParts).not.toHaveBeenCalled();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 const never = () => () => {};
 
@@ -8,9 +8,13 @@ const never = () => () => {};
  * when it is true, so hydration finds exactly the markup the server wrote.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
+  const hydrated = useSyncExternalStore(
     never,
     () => true,
     () => false,
   );
+  // React renders a store's change after hydration at once and in one go (the banner's view,
+  // every countdown on the page: one long task on a slow phone); deferred, the switch to true is
+  // a render React may interrupt. A plain client render has true from the start.
+  return useDeferredValue(hydrated);
 }

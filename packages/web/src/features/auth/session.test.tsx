@@ -3,6 +3,8 @@
 // (the sign-in dialog) for a signed-in call refused only, never for a wrong password at sign-in.
 import { AuthenticationError } from '@pustak/sdk';
 import { act, renderHook } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppClient } from '../../lib/api-client';
 import { SESSION_KEYS, appSession, signIn, useSession } from './session';
@@ -91,5 +93,25 @@ describe('the app session', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(result.current.isSignedIn).toBe(false);
     expect(stored()).toEqual([null, null, null]);
+  });
+
+  it("takes a page sent for a guest over without rendering the session's readers again", async () => {
+    localStorage.clear();
+    let renders = 0;
+    function Greeting() {
+      renders++;
+      return <p>{useSession().isSignedIn ? 'Welcome back' : 'Sign in'}</p>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Greeting />);
+    document.body.append(container);
+    renders = 0;
+    // Each render after hydration would be one more task on a slow phone, with nothing to change.
+    await act(async () => {
+      hydrateRoot(container, <Greeting />);
+    });
+    expect(container.textContent).toBe('Sign in');
+    expect(renders).toBe(1);
+    container.remove();
   });
 });

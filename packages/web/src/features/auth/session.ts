@@ -15,6 +15,9 @@ export interface Session {
 
 const listeners = new Set<() => void>();
 
+/** What the server renders, and what React hydrates a page it sent against: nobody signed in. */
+const SIGNED_OUT: Session = { token: null, role: null, userId: null, isSignedIn: false };
+
 function storage(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.localStorage;
@@ -34,9 +37,12 @@ function read(): Session {
   const store = storage();
   const stored = store?.getItem(SESSION_KEYS.token) || null;
   const token = stored && !isExpired(stored) ? stored : null;
-  const role = (token && store?.getItem(SESSION_KEYS.role)) || null;
-  const userId = (token && store?.getItem(SESSION_KEYS.userId)) || null;
-  return { token, role, userId, isSignedIn: token !== null };
+  // A guest's session is the one object the server's render had (useSession below): React then
+  // finds nothing changed after hydrating a page sent for a guest, and renders nothing again.
+  if (token === null) return SIGNED_OUT;
+  const role = store?.getItem(SESSION_KEYS.role) || null;
+  const userId = store?.getItem(SESSION_KEYS.userId) || null;
+  return { token, role, userId, isSignedIn: true };
 }
 
 let snapshot: Session = read();
@@ -106,8 +112,6 @@ export function signOut() {
   refresh();
 }
 
-/** What the server renders, and what React hydrates a page it sent against: nobody signed in. */
-const SIGNED_OUT: Session = { token: null, role: null, userId: null, isSignedIn: false };
 const signedOut = () => SIGNED_OUT;
 
 /**

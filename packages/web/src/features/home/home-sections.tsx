@@ -1,6 +1,6 @@
 import { type BestSeller, type Book, type GenreCount } from '@pustak/sdk';
 import { HOME_LIMITS, homeSections } from '@pustak/sdk/domain';
-import { type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from '../../components/link';
 import {
   ArrowRightIcon,
@@ -26,11 +26,17 @@ export default function HomeSections() {
   // The whole list (GET /book/all with no parameters), sliced into the sections below. While
   // React takes over the prerendered sections, SWR answers what it had when the page started
   // (nothing), so they hydrate as the placeholders the server wrote, then show what is known.
+  //
+  // Each answer is shown in a render React may interrupt (useDeferredValue): SWR renders what it
+  // reads at once and in one go, here every card of five sections, then their layout and paint:
+  // one long task on a slow phone, right after the page has been taken over.
   const list = useBookList();
-  const books = { data: list.data?.items, error: list.error, mutate: list.mutate };
-  const bestSellers = useBestSellers();
+  const books = { data: useDeferredValue(list.data)?.items, error: list.error, mutate: list.mutate };
+  const bestSellerRead = useBestSellers();
+  const bestSellers = { data: useDeferredValue(bestSellerRead.data), error: bestSellerRead.error, mutate: bestSellerRead.mutate };
   // Counted by the server over the whole catalogue: the list above holds only its first page.
-  const genres = useGenreCounts();
+  const genreRead = useGenreCounts();
+  const genres = { data: useDeferredValue(genreRead.data), error: genreRead.error, mutate: genreRead.mutate };
   // Which deals run is the server's pricing; a card whose countdown ends reads the list again.
   const sections = homeSections(books.data ?? [], bestSellers.data ?? []);
   const retryBooks = () => void books.mutate();
