@@ -248,10 +248,12 @@ async function measured(name, origins, data, child, options, statements) {
   const dir = await mkdtemp(join(tmpdir(), 'pustak-profile-'));
   await statements?.reset();
   await startProfile(child);
+  const pool = poolSampler(origins[0]);
   const load = await festivalLoad(origins, data, options);
+  const waiting = pool.stop();
   const path = join(dir, 'instance-1.cpuprofile');
   const cpuUs = await stopProfile(child, path);
-  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]) });
+  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]), waiting });
   return load;
 }
 try {
@@ -323,10 +325,11 @@ try {
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
-  for (const { name, path, summary, load, statements: counted, caches } of profiles) {
+  for (const { name, path, summary, load, statements: counted, caches, waiting } of profiles) {
     printProfile(`${name}: the first instance's CPU profile (${path})`, summary);
     console.log(`\nThe load generator (this process): ${Math.round(load.loadCpuUsPerRequest)} µs of CPU per request.`);
     console.log(`The first instance's caches since its start (warm-up included): ${caches}.`);
+    console.log(`The first instance's requests waiting for a database connection (GET /metrics every 250 ms): mean ${waiting.mean.toFixed(1)}, peak ${waiting.peak}, none in ${waiting.idleShare.toFixed(0)} % of the samples.`);
     if (counted) {
       console.log(`\nPostgreSQL (pg_stat_statements, all instances): ${counted.perRequest.toFixed(2)} statements per request, ${Math.round(counted.execUsPerRequest)} µs of execution per request\n`);
       console.log('| statement | calls per request | mean µs | total ms |');
@@ -336,6 +339,24 @@ try {
   }
 } finally {
   await cleanup();
+}
+
+/** Samples the instance's requests waiting for a database connection (GET /metrics) every 250 ms until `stop()`. */
+function poolSampler(origin) {
+  const samples = [];
+  const timer = setInterval(() => {
+    fetch(`${origin}/metrics`).then((reply) => reply.text()).then((text) => {
+      const found = /^pustak_db_pool_connections\{state="waiting"\} (\d+)/m.exec(text);
+      if (found) samples.push(Number(found[1]));
+    }, () => {});
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      const n = samples.length || 1;
+      return { mean: samples.reduce((sum, v) => sum + v, 0) / n, peak: Math.max(0, ...samples), idleShare: (100 * samples.filter((v) => v === 0).length) / n };
+    },
+  };
 }
 
 /** The read caches' hits and misses, from the instance's GET /metrics (open in development). */
