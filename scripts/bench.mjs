@@ -124,7 +124,9 @@ async function cannon(name, options) {
   const result = await new Promise((done, fail) => {
     autocannon({ connections, duration, ...options }, (error, answer) => (error ? fail(error) : done(answer)));
   });
-  results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors });
+  // Which statuses the errors were (a 503 is load shedding on a busy machine, not a failure of the operation).
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${code}: ${count}`);
+  results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: `${result.non2xx + result.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}` });
   if (profiled) {
     const path = join(profileDir, `${profiles.length + 1}.cpuprofile`);
     const cpuUs = await stopProfile(server, path);
