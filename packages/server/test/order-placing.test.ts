@@ -24,7 +24,8 @@ function changingAfterCartRead(db: Db, change: () => Promise<void>): Db {
       if (key !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
       return async (...args: Parameters<Db['executeQuery']>) => {
         const result = await target.executeQuery(...args);
-        if (!changed && /from "cart_items"/.test(args[0].sql)) {
+        const [query] = args;
+        if (!changed && /from "cart_items"/.test(('compile' in query ? query.compile() : query).sql)) {
           changed = true;
           await change();
         }
