@@ -1,4 +1,4 @@
-// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5]`: a festival
+// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10]`: a festival
 // sale (Dashain and Tihar). The same mix of requests — 80 % catalogue and book pages, 15 % cart,
 // 5 % orders with their verification at the counter — against N instances on PostgreSQL, beside
 // one instance on PGlite and a bare Fastify route (the floor), all in the same run, each on the
@@ -24,6 +24,7 @@ import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
 import { startPostgres } from '@pustak/dev-tools/postgres';
 import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
+import { seedUntriggered } from './lib/untriggered-seed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -36,6 +37,8 @@ const DURATION = arg('duration', 15);
 // caches and warm the code up, and a shop in its festival week is past them.
 const WARMUP = arg('warmup', 5);
 const CONNECTIONS = arg('connections', 64);
+// Each PostgreSQL instance's pool (DATABASE_POOL_SIZE).
+const POOL_SIZE = arg('pool-size', 10);
 const PROFILING = process.argv.includes('--profile');
 const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -80,7 +83,7 @@ async function prepare(target) {
   const database = await openDatabase(target);
   try {
     const started = performance.now();
-    await seedBenchData(database.db, sql, hash, SIZES);
+    await seedUntriggered(database.db, sql, (session) => seedBenchData(session, sql, hash, SIZES));
     const users = await database.db.selectFrom('users').select(['id', 'username', 'email', 'role']).execute();
     const books = await database.db.selectFrom('books').select(['id', 'quantity']).orderBy('id').execute();
     return {
@@ -247,10 +250,12 @@ async function measured(name, origins, data, child, options, statements) {
   const dir = await mkdtemp(join(tmpdir(), 'pustak-profile-'));
   await statements?.reset();
   await startProfile(child);
+  const pool = poolSampler(origins[0]);
   const load = await festivalLoad(origins, data, options);
+  const waiting = pool.stop();
   const path = join(dir, 'instance-1.cpuprofile');
   const cpuUs = await stopProfile(child, path);
-  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]) });
+  profiles.push({ name, path, summary: await summarizeProfile(path, load.perOrigin[0], cpuUs), load, statements: await statements?.read(load.requests), caches: await cacheReads(origins[0]), waiting });
   return load;
 }
 try {
@@ -289,19 +294,32 @@ try {
   for (let n = 0; n < INSTANCES; n += 1) {
     const port = await findFreePort();
     instances.push(await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
-      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: '10',
+      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: String(POOL_SIZE),
     }));
     origins.push(`http://127.0.0.1:${port}`);
   }
   const monitor = new pg.Client({ connectionString: url });
   await monitor.connect();
   undo.push(() => monitor.end());
-  const connectionCount = async () =>
-    Number((await monitor.query(`select count(*)::int as n from pg_stat_activity where datname = 'bench' and pid <> pg_backend_pid()`)).rows[0].n);
+  // What the instances' connections do, summed over the samples: a connection held "idle in
+  // transaction" waits for its instance between two statements of a transaction.
+  const states = new Map();
+  let stateSamples = 0;
+  const connectionCount = async () => {
+    const { rows } = await monitor.query(`select case when state = 'active' and wait_event_type = 'Lock' then 'waiting for a lock' when state = 'active' then 'running'
+        else state end as state, count(*)::int as n
+      from pg_stat_activity where datname = 'bench' and pid <> pg_backend_pid() and backend_type = 'client backend' group by 1`);
+    stateSamples += 1;
+    for (const { state, n } of rows) states.set(state, (states.get(state) ?? 0) + n);
+    return rows.reduce((sum, { n }) => sum + n, 0);
+  };
   await festivalLoad(origins, pgData, { duration: WARMUP, browseOnly: true });
   const statements = PROFILING ? await statementCounter(monitor) : undefined;
+  states.clear();
+  stateSamples = 0;
   const pgResult = await measured(`PostgreSQL, ${INSTANCES} instances`, origins, pgData, instances[0].child, { sampleConnections: connectionCount }, statements);
-  results.push({ name: `PostgreSQL, ${INSTANCES} instances`, seed: pgData.seconds, load: pgResult, stock: await festivalStock(pgTarget, pgData.festival), connections: await connectionCount() });
+  const connectionStates = [...states].sort(([a], [b]) => a.localeCompare(b)).map(([state, n]) => `${state} ${(n / (stateSamples || 1)).toFixed(1)}`).join(', ');
+  results.push({ name: `PostgreSQL, ${INSTANCES} instances`, seed: pgData.seconds, load: pgResult, stock: await festivalStock(pgTarget, pgData.festival), connections: await connectionCount(), connectionStates });
 
   // ---------- the report ----------
   console.log(`\nPustak festival-sale bench: ${SIZES.BOOKS.toLocaleString('en')} books, ${SIZES.ORDERS.toLocaleString('en')} past orders, ${SIZES.festival.books} festival books with ${SIZES.festival.copies} copies each;`);
@@ -319,13 +337,14 @@ try {
   console.log('');
   for (const r of results) {
     console.log(`${r.name}: seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
-      (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}` : ''));
+      (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}; on average while measured: ${r.connectionStates}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
-  for (const { name, path, summary, load, statements: counted, caches } of profiles) {
+  for (const { name, path, summary, load, statements: counted, caches, waiting } of profiles) {
     printProfile(`${name}: the first instance's CPU profile (${path})`, summary);
     console.log(`\nThe load generator (this process): ${Math.round(load.loadCpuUsPerRequest)} µs of CPU per request.`);
     console.log(`The first instance's caches since its start (warm-up included): ${caches}.`);
+    console.log(`The first instance's requests waiting for a database connection (GET /metrics every 250 ms): mean ${waiting.mean.toFixed(1)}, peak ${waiting.peak}, none in ${waiting.idleShare.toFixed(0)} % of the samples.`);
     if (counted) {
       console.log(`\nPostgreSQL (pg_stat_statements, all instances): ${counted.perRequest.toFixed(2)} statements per request, ${Math.round(counted.execUsPerRequest)} µs of execution per request\n`);
       console.log('| statement | calls per request | mean µs | total ms |');
@@ -335,6 +354,24 @@ try {
   }
 } finally {
   await cleanup();
+}
+
+/** Samples the instance's requests waiting for a database connection (GET /metrics) every 250 ms until `stop()`. */
+function poolSampler(origin) {
+  const samples = [];
+  const timer = setInterval(() => {
+    fetch(`${origin}/metrics`).then((reply) => reply.text()).then((text) => {
+      const found = /^pustak_db_pool_connections\{state="waiting"\} (\d+)/m.exec(text);
+      if (found) samples.push(Number(found[1]));
+    }, () => {});
+  }, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      const n = samples.length || 1;
+      return { mean: samples.reduce((sum, v) => sum + v, 0) / n, peak: Math.max(0, ...samples), idleShare: (100 * samples.filter((v) => v === 0).length) / n };
+    },
+  };
 }
 
 /** The read caches' hits and misses, from the instance's GET /metrics (open in development). */

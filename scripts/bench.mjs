@@ -24,6 +24,7 @@ import { seedBenchData, seedHandedOverOrders } from '@pustak/dev-tools/bench-see
 import { buildServer } from '@pustak/dev-tools/bench-server';
 import { findFreePort } from '@pustak/dev-tools/free-port';
 import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
+import { seedUntriggered } from './lib/untriggered-seed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -82,8 +83,10 @@ let t0 = performance.now();
 const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
 const db = database.db;
 const hash = await hashPassword('bench-password');
-await seedBenchData(db, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS });
-if (exporting) await seedHandedOverOrders(db, sql, hash, { count: HANDED_OVER, BOOKS, CUSTOMERS });
+await seedUntriggered(db, sql, async (session) => {
+  await seedBenchData(session, sql, hash, { BOOKS, ORDERS, CUSTOMERS, SHOPPERS });
+  if (exporting) await seedHandedOverOrders(session, sql, hash, { count: HANDED_OVER, BOOKS, CUSTOMERS });
+});
 const benchAdmin = exporting ? await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', '=', 'benchadmin').executeTakeFirstOrThrow() : undefined;
 const shoppers = await db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', 'like', 'shopper%').execute();
 const bookIds = (await db.selectFrom('books').select('id').orderBy('id').limit(1000).execute()).map((r) => r.id);
@@ -121,7 +124,9 @@ async function cannon(name, options) {
   const result = await new Promise((done, fail) => {
     autocannon({ connections, duration, ...options }, (error, answer) => (error ? fail(error) : done(answer)));
   });
-  results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors });
+  // Which statuses the errors were (a 503 is load shedding on a busy machine, not a failure of the operation).
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${code}: ${count}`);
+  results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: `${result.non2xx + result.errors}${statuses.length ? ` (${statuses.join(', ')})` : ''}` });
   if (profiled) {
     const path = join(profileDir, `${profiles.length + 1}.cpuprofile`);
     const cpuUs = await stopProfile(server, path);

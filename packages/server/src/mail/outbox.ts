@@ -42,6 +42,13 @@ export interface MailDelivery {
    * never fails or slows the request. Never rejects.
    */
   deliver(ids: readonly string[]): Promise<void>;
+  /**
+   * A new mail's outbox row claimed by this instance as it is written ({@link outboxRow} with
+   * the first try's lease), so sending it after the commit needs no claiming statement.
+   */
+  claimedRow(mail: Mail, now: Date): ClaimedOutboxRow;
+  /** {@link MailDelivery.deliver} for rows written by {@link MailDelivery.claimedRow}, committed. */
+  deliverClaimed(rows: readonly ClaimedOutboxRow[]): Promise<void>;
   /** Sends every mail due (a retry, or one whose sender died); answers how many went out. */
   sweep(): Promise<number>;
   /** Starts the sweep timer (settings: sweepEveryMs). */
@@ -76,6 +83,9 @@ export function outboxRow(mail: Mail, now: Date) {
     next_attempt_at: new Date(now.getTime() + FIRST_SWEEP_AFTER_MS),
   };
 }
+
+/** An outbox row written already claimed (its first try taken, leased until `claimed_until`), for {@link MailDelivery.deliverClaimed}. */
+export type ClaimedOutboxRow = ReturnType<typeof outboxRow> & { attempts: number; claimed_until: Date };
 
 /** Writes a mail to the outbox in the caller's transaction; answers its id for `deliver`. */
 export async function queueMail(tx: Transaction<Database>, mail: Mail, now: Date): Promise<string> {
@@ -141,16 +151,42 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
         .execute();
       return false;
     }
-    // A plain statement: Kysely's builder took more CPU than the update (a placed order's profile).
-    await sql`update mail_outbox set sent_at = ${clock.now()}, claimed_until = null, last_error = null where id = ${row.id}`.execute(db);
+    await markSent(row.id);
     return true;
   }
 
-  async function sendClaimed(ids: readonly string[] | 'due'): Promise<number> {
+  // Mails sent while a "sent" update is under way are marked together by the next one: under
+  // load (every placed order sends one) a statement per batch instead of one per mail.
+  let sentQueue: { id: string; done: () => void; failed: (error: unknown) => void }[] = [];
+  let marking = false;
+  const markSent = (id: string) =>
+    new Promise<void>((done, failed) => {
+      sentQueue.push({ id, done, failed });
+      if (!marking) void markQueued();
+    });
+  async function markQueued() {
+    marking = true;
+    while (sentQueue.length > 0) {
+      const batch = sentQueue;
+      sentQueue = [];
+      try {
+        // A plain statement: Kysely's builder took more CPU than the update (a placed order's profile).
+        await sql`update mail_outbox set sent_at = ${clock.now()}, claimed_until = null, last_error = null where id = any(${batch.map((m) => m.id)}::uuid[])`.execute(db);
+        for (const mail of batch) mail.done();
+      } catch (error) {
+        for (const mail of batch) mail.failed(error);
+      }
+    }
+    marking = false;
+  }
+
+  async function sendAll(rows: readonly Parameters<typeof send>[0][]): Promise<number> {
     let sent = 0;
-    for (const row of await claim(ids)) if (await send(row)) sent += 1;
+    for (const row of rows) if (await send(row)) sent += 1;
     return sent;
   }
+
+  const sendClaimed = async (ids: readonly string[] | 'due') => sendAll(await claim(ids));
 
   /** Never rejects: a database error leaves the rows to the next sweep. */
   const safely = (work: () => Promise<number>) =>
@@ -159,12 +195,16 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       return 0;
     });
 
+  /** Awaited only where the transport is the in-process dev outbox (see {@link MailDelivery.deliver}). */
+  async function sendNow(work: () => Promise<number>): Promise<void> {
+    const sending = track(safely(work));
+    if (mailer.outbox) await sending;
+  }
+
   const delivery: MailDelivery = {
-    async deliver(ids) {
-      if (ids.length === 0) return;
-      const work = track(safely(() => sendClaimed(ids)));
-      if (mailer.outbox) await work;
-    },
+    deliver: (ids) => (ids.length === 0 ? Promise.resolve() : sendNow(() => sendClaimed(ids))),
+    claimedRow: (mail, now) => ({ ...outboxRow(mail, now), attempts: 1, claimed_until: new Date(now.getTime() + settings.leaseMs) }),
+    deliverClaimed: (rows) => (rows.length === 0 ? Promise.resolve() : sendNow(() => sendAll(rows))),
     sweep: () => track(safely(() => sendClaimed('due'))),
     start() {
       if (settings.sweepEveryMs <= 0 || timer) return;

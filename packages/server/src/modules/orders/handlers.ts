@@ -19,10 +19,11 @@ export const placeOrder: Handler<'placeOrder'> = async ({ caller, body, request,
   const placed = await placeOrderRule(services.db, caller(), services.clock.now(), services.shop, {
     expectedTotal: body?.expectedTotal,
     idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    mailRow: services.mail.claimedRow,
   });
   // Best sellers count order lines; stock and the rest of the catalog change only when the order is readied or handed over.
   await forgetBestSellers(services);
-  await services.mail.deliver(placed.mailId ? [placed.mailId] : []);
+  await services.mail.deliverClaimed(placed.mail ? [placed.mail] : []);
   return {
     status: 'success',
     message: 'Order placed successfully',

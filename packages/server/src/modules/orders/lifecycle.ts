@@ -75,19 +75,25 @@ async function copiesOf(tx: Tx, orderIds: string[]) {
 /**
  * Takes the order's copies out of stock, with its books' rows locked (in id order, so two
  * writers cannot deadlock), or refuses "Not enough stock for book: {title}" and changes nothing.
+ * One statement (a verification's transaction holds a pooled connection while it waits for a
+ * festival book's lock: each round trip fewer is time the connection is free sooner).
  */
 export async function takeStock(tx: Tx, orderId: string): Promise<string[]> {
-  const needed = await copiesOf(tx, [orderId]);
-  const bookIds = needed.map(([id]) => id);
-  const books = bookIds.length ? await tx.selectFrom('books').select(['id', 'quantity']).where('id', 'in', bookIds).orderBy('id').forUpdate().execute() : [];
-  const stock = new Map(books.map((b) => [b.id, b.quantity]));
-  for (const [bookId, { copies, title }] of needed) {
-    if ((stock.get(bookId) ?? 0) < copies) throw rejected(`Not enough stock for book: ${title}`);
-  }
-  for (const [bookId, { copies }] of needed) {
-    await tx.updateTable('books').set({ quantity: sql`quantity - ${copies}` }).where('id', '=', bookId).execute();
-  }
-  return bookIds;
+  const { rows: [taken] } = await sql<{ short: string | null; book_ids: string[] }>`
+    with needed as (
+      select book_id, sum(quantity)::int as copies, min(title) as title from order_items where order_id = ${orderId} group by book_id
+    ), locked as (
+      select id, quantity from books where id in (select book_id from needed) order by id for update
+    ), short as (
+      select needed.title from needed left join locked on locked.id = needed.book_id
+      where coalesce(locked.quantity, 0) < needed.copies order by needed.book_id limit 1
+    ), taken as (
+      update books set quantity = books.quantity - needed.copies from needed
+      where books.id = needed.book_id and not exists (select from short)
+    )
+    select (select title from short) as short, array(select book_id from needed order by book_id) as book_ids`.execute(tx);
+  if (taken!.short !== null) throw rejected(`Not enough stock for book: ${taken!.short}`);
+  return taken!.book_ids;
 }
 
 /** Puts the orders' copies back into stock (a book deleted since gets nothing back). */
