@@ -96,7 +96,8 @@ describe('the sales report', () => {
     ]);
     expect(await report('2027-03-12', '2027-03-12')).toEqual({
       from: '2027-03-12', to: '2027-03-12', timeZone: 'Asia/Kathmandu', revenue: 0, orders: 0, copiesSold: 0, averageOrder: 0, discountsGiven: 0,
-      byDay: [{ date: '2027-03-12', orders: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }], byGenre: [], byBook: [], byStaff: [],
+      byDay: [{ date: '2027-03-12', orders: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }], byGenre: [], byBook: [],
+      booksSold: 0, otherBooks: { books: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }, byStaff: [],
     });
   });
 
