@@ -11,7 +11,8 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { keepSalesDaysIn } from '../src/modules/reports/index.js';
 import { reportRange, salesReport } from '../src/modules/reports/rules.js';
-import { IDS, newCustomer, sharedTestServer, type TestServer } from './helpers.js';
+import { IDS, sharedTestServer, type TestServer } from './helpers.js';
+import { mixCast, placeMixOrder, stepMixOrder } from './order-mix.js';
 import { NOW } from './seeded-dump.js';
 import { salesReportFromOrders } from './sales-oracle.js';
 
@@ -89,25 +90,20 @@ describe('the sales figures kept per day', () => {
           }
         };
         await check();
-        const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => newCustomer(t, `sales${run}x${i}`)));
-        const orders: { id: string; code: string; customer: number }[] = [];
-        let tokens = new Map<string, Promise<string>>();
-        const signedIn = (username: string) => tokens.get(username) ?? tokens.set(username, t.login(username)).get(username)!;
-        const login = (customer: number) => signedIn(`sales${run}x${customer}`);
-        const removed = new Set<number>();
+        const { customers, orders, removed, orderAt, counter, signedIn, login, forget } = await mixCast(t, `sales${run}`, CUSTOMERS);
         for (const action of mix) {
-          const [staff, admin] = [await signedIn('staff'), await signedIn('admin')];
-          const order = 'order' in action ? orders[action.order % Math.max(orders.length, 1)] : undefined;
+          const [staff, admin] = await counter();
+          const order = 'order' in action ? orderAt(action.order) : undefined;
           let reply;
           if (('customer' in action && removed.has(action.customer)) || (order && removed.has(order.customer))) continue;
           if (action.kind === 'place') {
-            const token = await login(action.customer);
-            for (const { book, copies } of action.books) await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: ON_SALE[book], quantity: copies } });
-            reply = await t.call({ method: 'POST', url: '/api/order/place', token });
-            if (reply.statusCode === 200) orders.push({ id: reply.json().data.orderId, code: reply.json().data.claimCode, customer: action.customer });
+            const lines = action.books.map(({ book, copies }) => ({ bookId: ON_SALE[book]!, quantity: copies }));
+            const placed = await placeMixOrder(t, await login(action.customer), action.customer, lines);
+            reply = placed.reply;
+            if (placed.order) orders.push(placed.order);
           } else if (action.kind === 'expire') {
             t.clock.advance(8 * DAY);
-            tokens = new Map();
+            forget();
           } else if (action.kind === 'remove') {
             // An operator removes a customer in the database; their orders go with them.
             await sql`delete from users where id = ${customers[action.customer]!.id}`.execute(db);
@@ -126,17 +122,10 @@ describe('the sales figures kept per day', () => {
           } else if (order) {
             if (action.kind === 'verify') {
               t.clock.advance(action.hours * HOUR);
-              tokens = new Map();
+              forget();
             }
-            const url = {
-              ready: `/api/staff/readyOrder/${order.id}`,
-              verify: `/api/staff/verifyOrder/${order.id}`,
-              cancel: `/api/order/cancel/${order.id}`,
-              shopCancel: `/api/staff/cancelOrder/${order.id}`,
-            }[action.kind];
-            const payload = action.kind === 'verify' ? { ClaimCode: order.code } : action.kind === 'shopCancel' ? { reason: 'Out of print' } : undefined;
-            const by = action.kind === 'cancel' ? await login(order.customer) : action.kind === 'shopCancel' ? admin : action.kind === 'verify' && action.hours % 2 ? await signedIn('admin') : staff;
-            reply = await t.call({ method: 'PUT', url, token: by, ...(payload ? { payload } : {}) });
+            const by = action.kind === 'cancel' ? await login(order.customer) : action.kind === 'shopCancel' ? admin : action.kind === 'verify' ? await signedIn(action.hours % 2 ? 'admin' : 'staff') : staff;
+            reply = await stepMixOrder(t, action.kind, order, by);
           }
           // Refusals (an order in the wrong status, a book gone) are fine; a 5xx is not.
           if (reply) expect(reply.statusCode, reply.body).toBeLessThan(500);

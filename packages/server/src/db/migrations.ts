@@ -583,15 +583,10 @@ const migrations: Record<string, Migration> = {
           end if;
         end
       $$`.execute(db);
-      await sql`create function sales_orders_changed() returns trigger language plpgsql as $$
+      // The order's key is the column the trigger names (order_events.order_id, orders.id).
+      await sql`create function sales_order_written() returns trigger language plpgsql as $$
         begin
-          perform sales_sync(new.order_id);
-          return null;
-        end
-      $$`.execute(db);
-      await sql`create function sales_order_changed() returns trigger language plpgsql as $$
-        begin
-          perform sales_sync(new.id);
+          perform sales_sync((to_jsonb(new) ->> tg_argv[0])::uuid);
           return null;
         end
       $$`.execute(db);
@@ -667,9 +662,9 @@ const migrations: Record<string, Migration> = {
         end
       $$`.execute(db);
       await sql`create constraint trigger sales_order_events after insert or update on order_events deferrable initially deferred
-        for each row when (new.kind = 'completed') execute function sales_orders_changed()`.execute(db);
+        for each row when (new.kind = 'completed') execute function sales_order_written('order_id')`.execute(db);
       await sql`create constraint trigger sales_orders after update of status, order_date, final_total_paisa on orders deferrable initially deferred
-        for each row when (old.status = 'Completed' or new.status = 'Completed') execute function sales_order_changed()`.execute(db);
+        for each row when (old.status = 'Completed' or new.status = 'Completed') execute function sales_order_written('id')`.execute(db);
       await sql`create trigger sales_order_deleted before delete on orders for each row when (old.status = 'Completed') execute function sales_order_deleted()`.execute(db);
       await sql`create trigger sales_book_genre after insert or delete or update of genre on books for each row execute function sales_book_genre()`.execute(db);
       for (const table of ['orders', 'order_items', 'order_events', 'books']) {
