@@ -620,7 +620,8 @@ const migrations: Record<string, Migration> = {
         end
       $$`.execute(db);
       // Every figure again from the orders, in the zone given (set-based: the lines of every
-      // Completed order worked out once).
+      // Completed order worked out once), written in day order: a range of days is then a few
+      // pages of each table, as the handovers' own rows (appended day after day) are.
       await sql`create function sales_recount(zone text) returns void language plpgsql as $$
         begin
           update sales_meta set time_zone = zone;
@@ -645,13 +646,13 @@ const migrations: Record<string, Migration> = {
           select day, order_id, book_id, title, quantity, list_paisa,
             share_paisa + case when from_last = 1 then final_total_paisa - sum(share_paisa) over (partition by order_id) else 0 end as revenue_paisa
           from shared;
-          insert into sales_days select day, count(distinct order_id), sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day;
-          insert into sales_day_books select day, book_id, title, sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day, book_id, title;
+          insert into sales_days select day, count(distinct order_id), sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day order by day;
+          insert into sales_day_books select day, book_id, title, sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day, book_id, title order by day;
           insert into sales_day_genres
           select l.day, coalesce(b.genre, 'Unknown'), sum(l.quantity), sum(l.revenue_paisa), sum(l.list_paisa - l.revenue_paisa)
-          from sales_recount_lines l left join books b on b.id = l.book_id group by 1, 2;
+          from sales_recount_lines l left join books b on b.id = l.book_id group by 1, 2 order by 1;
           insert into sales_day_staff
-          select c.day, c.handed_over_by, count(*), sum(o.final_total_paisa) from sales_counted c join orders o on o.id = c.order_id group by 1, 2;
+          select c.day, c.handed_over_by, count(*), sum(o.final_total_paisa) from sales_counted c join orders o on o.id = c.order_id group by 1, 2 order by 1;
           drop table sales_recount_lines;
         end
       $$`.execute(db);
