@@ -193,6 +193,28 @@ describe('the sales report', () => {
   });
 });
 
+describe('the best sellers', () => {
+  it('lists as many as asked, sums the rest in otherBooks so byBook and otherBooks add up, and the CSV lists every book', async () => {
+    await sale('2027-03-24T03:00:00Z', [{ bookId: IDS.karnaliBlues, copies: 3 }, { bookId: IDS.hobbit, copies: 1 }, { bookId: IDS.munaMadan, copies: 2 }]);
+    const admin = await t.login('admin');
+    const asked = async (books: number) => (await t.call({ method: 'GET', url: `/api/report/sales?from=2027-03-24&to=2027-03-24&books=${books}`, token: admin }));
+    const all = await report('2027-03-24', '2027-03-24');
+    expect(all.byBook).toHaveLength(3);
+    expect([all.booksSold, all.otherBooks]).toEqual([3, { books: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }]);
+    const top = (await asked(1)).json();
+    expect(top.byBook).toEqual(all.byBook.slice(0, 1));
+    expect(top.booksSold).toBe(3);
+    const rest = all.byBook.slice(1);
+    expect(top.otherBooks).toEqual({ books: 2, copiesSold: count(rest, 'copiesSold'), revenue: sum(rest, 'revenue') / 100, discountsGiven: sum(rest, 'discountsGiven') / 100 });
+    expect(paisa(top.byBook[0].revenue) + paisa(top.otherBooks.revenue)).toBe(paisa(top.revenue));
+    expect(top.byBook[0].copiesSold + top.otherBooks.copiesSold).toBe(top.copiesSold);
+    expect(paisa(top.byBook[0].discountsGiven) + paisa(top.otherBooks.discountsGiven)).toBe(paisa(top.discountsGiven));
+    for (const wrong of [0, 100_001]) expect((await asked(wrong)).statusCode).toBe(422);
+    const books = records(parseCsv((await csv('books', '2027-03-24', '2027-03-24')).body));
+    expect(books.map((b) => b.book_id)).toEqual(all.byBook.map((b: Json) => b.bookId));
+  });
+});
+
 describe('the CSV files', () => {
   it('is UTF-8 with a BOM, one header row, ISO dates, an attachment named after the report and range', async () => {
     const orderId = await sale('2027-03-25T04:30:00Z', [{ bookId: IDS.munaMadan, copies: 2 }]);
