@@ -564,7 +564,9 @@ const migrations: Record<string, Migration> = {
           wanted_staff text;
           completed boolean := false;
         begin
-          select time_zone into zone from sales_meta;
+          -- Shared with every other write, exclusive to a recount: a write waits for the recount
+          -- in progress and then finds its order counted or not, never lost between the two.
+          select time_zone into zone from sales_meta for share;
           if zone is null then return; end if;
           select o.status = 'Completed', (coalesce(e.at, o.order_date) at time zone zone)::date, e.actor
           into completed, wanted_day, wanted_staff
@@ -594,6 +596,7 @@ const migrations: Record<string, Migration> = {
         declare
           counted sales_counted%rowtype;
         begin
+          perform 1 from sales_meta for share;
           select * into counted from sales_counted where order_id = old.id;
           if found then
             perform sales_apply(old.id, counted.day, counted.handed_over_by, -1);
@@ -610,6 +613,7 @@ const migrations: Record<string, Migration> = {
           now_is text := case when tg_op = 'DELETE' then 'Unknown' else coalesce(new.genre, 'Unknown') end;
         begin
           if was = now_is then return null; end if;
+          perform 1 from sales_meta for share;
           insert into sales_day_genres as t
           select day, g.genre, g.sign * sum(copies), g.sign * sum(revenue_paisa), g.sign * sum(discounts_paisa)
           from sales_day_books, (values (was, -1), (now_is, 1)) as g (genre, sign) where book_id = book group by day, g.genre, g.sign
