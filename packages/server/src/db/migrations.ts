@@ -485,8 +485,10 @@ const migrations: Record<string, Migration> = {
   '0019-sales-days': {
     // The sales reports' figures kept per day of the shop's time zone (issue 32): what each
     // day's handovers add to the day's totals, to each book (by the title on its lines), each
-    // genre (the book's genre now) and each member of staff, so a report sums at most 366 rows
-    // per breakdown instead of reading the range's orders and lines. sales_counted says which
+    // genre (the book's genre now) and each member of staff, so a report sums its days' rows
+    // (one per day for the totals; one per book sold that day for the books) instead of
+    // reading the range's orders and lines. The figures are counted at the server's first
+    // start, not here: the day needs the zone (below). sales_counted says which
     // orders are in the figures and on which day, so a change is taken out exactly as it was put
     // in. Kept by triggers in the writing transaction, whichever module or release writes: a
     // handover is counted at commit (a deferred trigger: the order's status and its "completed"
