@@ -51,6 +51,8 @@ export type SalesReport = Schemas['SalesReport'];
 export type SalesDay = Schemas['SalesDay'];
 export type SalesByGenre = Schemas['SalesByGenre'];
 export type SalesByBook = Schemas['SalesByBook'];
+/** The books sold past the report's best sellers, summed (`SalesReport.otherBooks`). */
+export type SalesOfOtherBooks = Schemas['SalesOfOtherBooks'];
 export type SalesByStaff = Schemas['SalesByStaff'];
 /** A book at or below the server's low-stock threshold (`DashboardSummary.lowStock`). */
 export type LowStockBook = Schemas['LowStockBook'];
@@ -191,6 +193,8 @@ export type SearchOrdersParams = QueryOf<'searchOrders'>;
 export type OrderSearchSort = NonNullable<SearchOrdersParams['sort']>;
 /** A range of calendar days (YYYY-MM-DD, both included) in the shop's time zone. */
 export type ReportRange = Pick<QueryOf<'getSalesReport'>, 'from' | 'to'>;
+/** A range and how many best sellers byBook lists (100 unless given) (`reports.sales`). */
+export type SalesReportQuery = Pick<QueryOf<'getSalesReport'>, 'from' | 'to' | 'books'>;
 /** Which CSV file `reports.csv` fetches: the orders with their lines, or one of the report's tables. */
 export type ReportFile = QueryOf<'exportReportCsv'>['report'];
 /** A CSV file fetched with the caller's token, to save under its name. */

@@ -13,6 +13,7 @@ import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { startExpirySweep } from './modules/orders/index.js';
+import { keepSalesDaysIn } from './modules/reports/index.js';
 import { seeder } from './startup/seeding.js';
 import { routeHubUpgrades, wireServices } from './startup/services.js';
 import type { ServerSettings } from './startup/settings.js';
@@ -52,6 +53,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     mail = services.mail;
     const seed = seeder(settings.seed ?? false, database, contract, clock);
     await seed();
+    // The report's kept figures in this start's time zone (counted again when it changed).
+    await keepSalesDaysIn(database.db, services.shop.timeZone);
 
     let shuttingDown = false;
     const app = await buildApp({

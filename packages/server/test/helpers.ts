@@ -16,6 +16,7 @@ import { loadContract, type Contract } from '../src/http/contract.js';
 import type { RateLimits } from '../src/http/rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore } from '../src/http/rate-limit-stores.js';
 import { createPustakServer, ephemeralSecret, type PustakServer, type ServerSettings } from '../src/server.js';
+import { keepSalesDaysIn } from '../src/modules/reports/index.js';
 import { NOW, buildSeededDump, keepSeedCopy, restoreSeedCopy, seedLayout } from './seeded-dump.js';
 
 // fastify-openapi-glue checks the contract against the OpenAPI schema at every server start with
@@ -212,6 +213,8 @@ export async function startTestServer({ empty = false, listen = false, now = NOW
     async reset() {
       layout ??= seedLayout(server.database.db);
       await restoreSeedCopy(server.database.db, await layout);
+      // The copy's figures are in the default zone: a server given another counts them again.
+      await keepSalesDaysIn(server.database.db, server.services.shop.timeZone);
       await Promise.all([server.services.cache.clear(), server.services.callers.clear()]);
       server.services.mailer.outbox?.splice(0);
       counters = memoryRateLimitStore();

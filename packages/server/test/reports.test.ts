@@ -96,7 +96,8 @@ describe('the sales report', () => {
     ]);
     expect(await report('2027-03-12', '2027-03-12')).toEqual({
       from: '2027-03-12', to: '2027-03-12', timeZone: 'Asia/Kathmandu', revenue: 0, orders: 0, copiesSold: 0, averageOrder: 0, discountsGiven: 0,
-      byDay: [{ date: '2027-03-12', orders: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }], byGenre: [], byBook: [], byStaff: [],
+      byDay: [{ date: '2027-03-12', orders: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }], byGenre: [], byBook: [],
+      booksSold: 0, otherBooks: { books: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }, byStaff: [],
     });
   });
 
@@ -189,6 +190,28 @@ describe('the sales report', () => {
       expect((await report(day, day)).orders).toBe(0);
       expect((await csv('orders', day, day)).body).toBe(`\uFEFF${ORDER_HEADER}\r\n`);
     }
+  });
+});
+
+describe('the best sellers', () => {
+  it('lists as many as asked, sums the rest in otherBooks so byBook and otherBooks add up, and the CSV lists every book', async () => {
+    await sale('2027-03-24T03:00:00Z', [{ bookId: IDS.karnaliBlues, copies: 3 }, { bookId: IDS.hobbit, copies: 1 }, { bookId: IDS.munaMadan, copies: 2 }]);
+    const admin = await t.login('admin');
+    const asked = async (books: number) => (await t.call({ method: 'GET', url: `/api/report/sales?from=2027-03-24&to=2027-03-24&books=${books}`, token: admin }));
+    const all = await report('2027-03-24', '2027-03-24');
+    expect(all.byBook).toHaveLength(3);
+    expect([all.booksSold, all.otherBooks]).toEqual([3, { books: 0, copiesSold: 0, revenue: 0, discountsGiven: 0 }]);
+    const top = (await asked(1)).json();
+    expect(top.byBook).toEqual(all.byBook.slice(0, 1));
+    expect(top.booksSold).toBe(3);
+    const rest = all.byBook.slice(1);
+    expect(top.otherBooks).toEqual({ books: 2, copiesSold: count(rest, 'copiesSold'), revenue: sum(rest, 'revenue') / 100, discountsGiven: sum(rest, 'discountsGiven') / 100 });
+    expect(paisa(top.byBook[0].revenue) + paisa(top.otherBooks.revenue)).toBe(paisa(top.revenue));
+    expect(top.byBook[0].copiesSold + top.otherBooks.copiesSold).toBe(top.copiesSold);
+    expect(paisa(top.byBook[0].discountsGiven) + paisa(top.otherBooks.discountsGiven)).toBe(paisa(top.discountsGiven));
+    for (const wrong of [0, 100_001]) expect((await asked(wrong)).statusCode).toBe(422);
+    const books = records(parseCsv((await csv('books', '2027-03-24', '2027-03-24')).body));
+    expect(books.map((b) => b.book_id)).toEqual(all.byBook.map((b: Json) => b.bookId));
   });
 });
 

@@ -4,6 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
 import { seedExampleData } from '../src/demo/seed.js';
 import { loadContract } from '../src/http/contract.js';
+import { keepSalesDaysIn } from '../src/modules/reports/index.js';
+import { DEFAULT_SHOP } from '../src/shared/shop.js';
 
 /** The test servers' "now": the seed's dates (sales, orders, codes) are relative to it. */
 export const NOW = '2026-11-23T10:00:00Z';
@@ -46,8 +48,9 @@ export async function appTables(db: Kysely<any>): Promise<AppTable[]> {
   return [...tables].map(([name, columns]) => ({ name, columns }));
 }
 
-/** Copies every app table's rows into the schema `test_seed`. */
+/** Copies every app table's rows into the schema `test_seed` (the sales figures counted in the default zone first). */
 export async function keepSeedCopy(db: Kysely<any>): Promise<void> {
+  await keepSalesDaysIn(db, DEFAULT_SHOP.timeZone);
   await sql`create schema ${sql.id(COPY)}`.execute(db);
   for (const { name } of await appTables(db)) {
     await sql`create table ${sql.id(COPY, name)} as table ${sql.id('public', name)}`.execute(db);

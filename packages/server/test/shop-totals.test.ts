@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IDS, newCustomer, sharedTestServer, type TestServer } from './helpers.js';
+import { IDS, sharedTestServer, type TestServer } from './helpers.js';
+import { mixCast, placeMixOrder, stepMixOrder } from './order-mix.js';
 
 const shared = sharedTestServer();
 let t: TestServer;
@@ -81,26 +82,19 @@ describe('the dashboard totals', () => {
         await t.reset();
         run += 1;
         expect(await dashboardTotals()).toEqual(await recount());
-        const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => newCustomer(t, `totals${run}x${i}`)));
-        const orders: { id: string; code: string; customer: number }[] = [];
-        // Signed in again after an expiry: it moves the clock past the tokens' lifetime.
-        let tokens = new Map<string, Promise<string>>();
-        const signedIn = (username: string) => tokens.get(username) ?? tokens.set(username, t.login(username)).get(username)!;
-        const login = (customer: number) => signedIn(`totals${run}x${customer}`);
-        const removed = new Set<number>();
+        const { customers, orders, removed, orderAt, counter, login, forget } = await mixCast(t, `totals${run}`, CUSTOMERS);
         for (const action of mix) {
-          const [staff, admin] = [await signedIn('staff'), await signedIn('admin')];
-          const order = 'order' in action ? orders[action.order % Math.max(orders.length, 1)] : undefined;
+          const [staff, admin] = await counter();
+          const order = 'order' in action ? orderAt(action.order) : undefined;
           let reply;
           if (('customer' in action && removed.has(action.customer)) || (action.kind === 'cancel' && order && removed.has(order.customer))) continue;
           if (action.kind === 'place') {
-            const token = await login(action.customer);
-            for (const book of action.books) await t.call({ method: 'POST', url: '/api/addToCart/add', token, payload: { bookId: ON_SALE[book], quantity: 1 } });
-            reply = await t.call({ method: 'POST', url: '/api/order/place', token });
-            if (reply.statusCode === 200) orders.push({ id: reply.json().data.orderId, code: reply.json().data.claimCode, customer: action.customer });
+            const placed = await placeMixOrder(t, await login(action.customer), action.customer, action.books.map((book) => ({ bookId: ON_SALE[book]!, quantity: 1 })));
+            reply = placed.reply;
+            if (placed.order) orders.push(placed.order);
           } else if (action.kind === 'expire') {
             t.clock.advance(8 * DAY);
-            tokens = new Map();
+            forget();
           } else if (action.kind === 'promote' || action.kind === 'demote') {
             const role = action.kind === 'promote' ? 'Staff' : 'User';
             reply = await t.call({ method: 'PUT', url: `/api/user/updaterole/${customers[action.customer]!.id}`, token: admin, payload: JSON.stringify(role), headers: { 'content-type': 'application/json' } });
@@ -111,14 +105,7 @@ describe('the dashboard totals', () => {
           } else if (action.kind === 'deleteBook') {
             reply = await t.call({ method: 'DELETE', url: `/api/bookcrud/deletebook/${DELETABLE[action.book]}`, token: admin });
           } else if (order) {
-            const url = {
-              ready: `/api/staff/readyOrder/${order.id}`,
-              verify: `/api/staff/verifyOrder/${order.id}`,
-              cancel: `/api/order/cancel/${order.id}`,
-              shopCancel: `/api/staff/cancelOrder/${order.id}`,
-            }[action.kind];
-            const payload = action.kind === 'verify' ? { ClaimCode: order.code } : action.kind === 'shopCancel' ? { reason: 'Out of print' } : undefined;
-            reply = await t.call({ method: 'PUT', url, token: action.kind === 'cancel' ? await login(order.customer) : action.kind === 'shopCancel' ? admin : staff, ...(payload ? { payload } : {}) });
+            reply = await stepMixOrder(t, action.kind, order, action.kind === 'cancel' ? await login(order.customer) : action.kind === 'shopCancel' ? admin : staff);
           }
           // Refusals (an order in the wrong status, a customer removed, a book gone) are fine; a 5xx is not.
           if (reply) expect(reply.statusCode, reply.body).toBeLessThan(500);

@@ -1318,7 +1318,8 @@ export interface paths {
          *     default): "today" is from = to = today. An order counts on the day of its handover (the
          *     "completed" event of its history; an order completed before the server kept a history
          *     counts on the day it was placed). `from` after `to`, a date that does not exist, or a
-         *     range longer than 366 days is a 422.
+         *     range longer than 366 days is a 422. byBook lists the `books` best sellers; the rest
+         *     are summed in otherBooks (GET /report/csv?report=books lists them all).
          */
         get: operations["getSalesReport"];
         put?: never;
@@ -1931,8 +1932,10 @@ export interface components {
         /**
          * @description The sales of a range of days in the shop's time zone. A sale is an order handed over
          *     (Completed), counted on the day of its handover; money in rupees. The figures are the
-         *     sums of their rows: byDay, byGenre and byBook each add up to revenue, copiesSold and
-         *     discountsGiven, byDay and byStaff to orders (handovers) and byStaff to revenue.
+         *     sums of their rows: byDay, byGenre, and byBook with otherBooks each add up to revenue,
+         *     copiesSold and discountsGiven, byDay and byStaff to orders (handovers) and byStaff to
+         *     revenue. byBook carries the best sellers only (the `books` parameter, 100 by default);
+         *     the CSV's `books` file lists every book.
          */
         SalesReport: {
             /**
@@ -1964,8 +1967,14 @@ export interface components {
             byDay: components["schemas"]["SalesDay"][];
             /** @description Genres with sales, highest revenue first. */
             byGenre: components["schemas"]["SalesByGenre"][];
-            /** @description Books sold, highest revenue first (then by title). */
+            /** @description The best sellers: the first `books` of the books sold, highest revenue first (then by title). */
             byBook: components["schemas"]["SalesByBook"][];
+            /**
+             * Format: int32
+             * @description Distinct books sold in the range: byBook's and otherBooks' together.
+             */
+            booksSold: number;
+            otherBooks: components["schemas"]["SalesOfOtherBooks"];
             /** @description Handovers by who completed them, most first. */
             byStaff: components["schemas"]["SalesByStaff"][];
         };
@@ -1993,6 +2002,15 @@ export interface components {
             /** @description The title on the order lines. */
             title: string;
             genre: string;
+            /** Format: int32 */
+            copiesSold: number;
+            revenue: number;
+            discountsGiven: number;
+        };
+        /** @description The books sold that byBook leaves out, summed (zeros when it leaves none out). */
+        SalesOfOtherBooks: {
+            /** Format: int32 */
+            books: number;
             /** Format: int32 */
             copiesSold: number;
             revenue: number;
@@ -4616,6 +4634,11 @@ export interface operations {
                  * @example 2026-11-21
                  */
                 to: components["parameters"]["reportTo"];
+                /**
+                 * @description How many of the best sellers byBook lists (by revenue, then title); 100 when not given.
+                 * @example 100
+                 */
+                books?: number;
             };
             header?: never;
             path?: never;

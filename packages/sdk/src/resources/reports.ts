@@ -1,10 +1,14 @@
-import type { CsvFile, ReportFile, ReportRange, RequestOptions, SalesReport } from '../types.js';
+import type { CsvFile, ReportFile, ReportRange, RequestOptions, SalesReport, SalesReportQuery } from '../types.js';
 import { init, unwrap, type RawClient } from './call.js';
 
 /** The shop's numbers (Admin): sales of a range of days in the shop's time zone, and their CSV files. */
 export interface ReportsApi {
-  /** `getSalesReport` — revenue, orders, copies, average order, discounts; by day, genre, book and staff member. */
-  sales(range: ReportRange, options?: RequestOptions): Promise<SalesReport>;
+  /**
+   * `getSalesReport` — revenue, orders, copies, average order, discounts; by day, genre, staff
+   * member and the best-selling books (`books` of them, 100 unless given; the rest summed in
+   * `otherBooks`, all of them in `csv('books', range)`).
+   */
+  sales(query: SalesReportQuery, options?: RequestOptions): Promise<SalesReport>;
   /**
    * `exportReportCsv` — the orders (with their lines) or one of the report's tables as a CSV
    * file, fetched like every call (with the bearer token), so a browser saves the Blob instead
@@ -17,7 +21,7 @@ const FILENAME = /filename="([^"]+)"/;
 
 export function reportsApi(raw: RawClient): ReportsApi {
   return {
-    sales: (range, options) => unwrap(raw.GET('/report/sales', { params: { query: { from: range.from, to: range.to } }, ...init(options) })),
+    sales: ({ from, to, books }, options) => unwrap(raw.GET('/report/sales', { params: { query: { from, to, ...(books === undefined ? {} : { books }) } }, ...init(options) })),
     async csv(report, range, options) {
       const pending = raw.GET('/report/csv', { params: { query: { report, from: range.from, to: range.to } }, parseAs: 'blob', ...init(options) });
       const { response } = await pending;

@@ -3,8 +3,8 @@
 // null in their place fetches nothing.
 import type {
   ActiveAnnouncement, Announcement, BestSeller, Book, BookPage, Cart, DashboardSummary, GenreCount, ListActivityParams,
-  ListBooksParams, ListUsersParams, Notification, Order, PagedActivity, PagedOrders, PagedUsers, Receipt, ReportRange, Review,
-  SalesReport, SearchOrdersParams, ShopInfo, User,
+  ListBooksParams, ListUsersParams, Notification, Order, PagedActivity, PagedOrders, PagedUsers, Receipt, Review,
+  SalesReport, SalesReportQuery, SearchOrdersParams, ShopInfo, User,
 } from '../types.js';
 import { usePustakRead, type PustakSWRConfiguration as Options, type PustakSWRResponse as Response } from './read.js';
 
@@ -91,6 +91,6 @@ export const useDashboard = (config?: Options<DashboardSummary> | null): Respons
 /** `activity.list` — one page of the activity log. */
 export const useActivity = (params?: ListActivityParams | null, config?: Options<PagedActivity>): Response<PagedActivity> =>
   usePustakRead('activity', 'list', on(params), config);
-/** `reports.sales` — the sales of a range of days. */
-export const useSalesReport = (range: ReportRange | null, config?: Options<SalesReport>): Response<SalesReport> =>
+/** `reports.sales` — the sales of a range of days (and how many best sellers, 100 unless given). */
+export const useSalesReport = (range: SalesReportQuery | null, config?: Options<SalesReport>): Response<SalesReport> =>
   usePustakRead('reports', 'sales', on(range), config);

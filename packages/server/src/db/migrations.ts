@@ -482,6 +482,201 @@ const migrations: Record<string, Migration> = {
       await sql`create index books_genre_price on books (lower(genre), price_paisa, lower(title), id)`.execute(db);
     },
   },
+  '0019-sales-days': {
+    // The sales reports' figures kept per day of the shop's time zone (issue 32): what each
+    // day's handovers add to the day's totals, to each book (by the title on its lines), each
+    // genre (the book's genre now) and each member of staff, so a report sums its days' rows
+    // (one per day for the totals; one per book sold that day for the books) instead of
+    // reading the range's orders and lines. The figures are counted at the server's first
+    // start, not here: the day needs the zone (below). sales_counted says which
+    // orders are in the figures and on which day, so a change is taken out exactly as it was put
+    // in. Kept by triggers in the writing transaction, whichever module or release writes: a
+    // handover is counted at commit (a deferred trigger: the order's status and its "completed"
+    // event are written one after the other), a Completed order deleted (its customer deleted)
+    // is taken out before its lines go, a book's genre change, deletion or insertion moves its
+    // sales between genres, a TRUNCATE counts again. The day depends on the time zone, which
+    // the server is given at start (SHOP_TIME_ZONE): sales_meta records the zone the figures
+    // were counted in (none yet after this migration) and the server counts them again at start
+    // when it differs (modules/reports/sales-days.ts), under a lock. Rolling-upgrade safe: new
+    // tables the previous release never reads; its writes are counted by the triggers.
+    async up(db: Kysely<any>) {
+      await sql`create table sales_meta (id boolean primary key default true check (id), time_zone text)`.execute(db);
+      await sql`insert into sales_meta (time_zone) values (null)`.execute(db);
+      await sql`create table sales_counted (order_id uuid primary key, day date not null, handed_over_by text)`.execute(db);
+      await sql`create table sales_days (day date primary key, orders bigint not null, copies bigint not null, revenue_paisa bigint not null, discounts_paisa bigint not null)`.execute(db);
+      await sql`create table sales_day_books (day date not null, book_id uuid not null, title text not null, copies bigint not null, revenue_paisa bigint not null,
+        discounts_paisa bigint not null, primary key (day, book_id, title))`.execute(db);
+      await sql`create index sales_day_books_book on sales_day_books (book_id)`.execute(db);
+      await sql`create table sales_day_genres (day date not null, genre text not null, copies bigint not null, revenue_paisa bigint not null,
+        discounts_paisa bigint not null, primary key (day, genre))`.execute(db);
+      await sql`create table sales_day_staff (day date not null, username text, handovers bigint not null, revenue_paisa bigint not null,
+        constraint sales_day_staff_key unique nulls not distinct (day, username))`.execute(db);
+      // An order's lines with their share of what was paid, by the report's rule (reports/rules.ts
+      // soldLines): the cart discount spread over the lines by their amounts, rounded down, the
+      // paisa left over to the last line.
+      await sql`create function sales_order_lines(order_key uuid)
+        returns table (book_id uuid, title text, quantity bigint, list_paisa bigint, revenue_paisa bigint) language sql stable as $$
+        with lines as (
+          select i.book_id, i.title, i.quantity::bigint as quantity, i.quantity::bigint * i.price_per_unit_paisa as list_paisa,
+            i.quantity::bigint * i.charged_per_unit_paisa as gross_paisa, sum(i.quantity::bigint * i.charged_per_unit_paisa) over () as order_gross_paisa,
+            row_number() over (order by i.id desc) as from_last, o.final_total_paisa
+          from order_items i join orders o on o.id = i.order_id where i.order_id = order_key
+        ),
+        shared as (
+          select *, case when order_gross_paisa = 0 then 0 else floor(gross_paisa::numeric * final_total_paisa / order_gross_paisa)::bigint end as share_paisa from lines
+        )
+        select book_id, title, quantity, list_paisa,
+          share_paisa + case when from_last = 1 then final_total_paisa - sum(share_paisa) over () else 0 end
+        from shared
+      $$`.execute(db);
+      // Adds (sign 1) or takes out (-1) an order's sale on a day; rows left at zero go.
+      await sql`create function sales_apply(order_key uuid, sale_day date, staff text, sign bigint) returns void language plpgsql as $$
+        begin
+          insert into sales_days as t
+          select sale_day, sign, sign * sum(quantity), sign * sum(revenue_paisa), sign * sum(list_paisa - revenue_paisa) from sales_order_lines(order_key) having count(*) > 0
+          on conflict (day) do update set orders = t.orders + excluded.orders, copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          insert into sales_day_books as t
+          select sale_day, book_id, title, sign * sum(quantity), sign * sum(revenue_paisa), sign * sum(list_paisa - revenue_paisa) from sales_order_lines(order_key) group by book_id, title
+          on conflict (day, book_id, title) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          insert into sales_day_genres as t
+          select sale_day, coalesce(b.genre, 'Unknown'), sign * sum(l.quantity), sign * sum(l.revenue_paisa), sign * sum(l.list_paisa - l.revenue_paisa)
+          from sales_order_lines(order_key) l left join books b on b.id = l.book_id group by 2
+          on conflict (day, genre) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          insert into sales_day_staff as t
+          select sale_day, staff, sign, sign * o.final_total_paisa from orders o where o.id = order_key
+          on conflict (day, username) do update set handovers = t.handovers + excluded.handovers, revenue_paisa = t.revenue_paisa + excluded.revenue_paisa;
+          if sign < 0 then
+            delete from sales_days where day = sale_day and orders = 0;
+            delete from sales_day_books where day = sale_day and copies = 0;
+            delete from sales_day_genres where day = sale_day and copies = 0;
+            delete from sales_day_staff where day = sale_day and handovers = 0;
+          end if;
+        end
+      $$`.execute(db);
+      // Brings an order's part in the figures up to date: a Completed order counts on the day of
+      // its timed handover, or of its placing when the history has none (as the report dates it).
+      await sql`create function sales_sync(order_key uuid) returns void language plpgsql as $$
+        declare
+          zone text;
+          counted sales_counted%rowtype;
+          wanted_day date;
+          wanted_staff text;
+          completed boolean := false;
+        begin
+          -- Shared with every other write, exclusive to a recount: a write waits for the recount
+          -- in progress and then finds its order counted or not, never lost between the two.
+          select time_zone into zone from sales_meta for share;
+          if zone is null then return; end if;
+          select o.status = 'Completed', (coalesce(e.at, o.order_date) at time zone zone)::date, e.actor
+          into completed, wanted_day, wanted_staff
+          from orders o
+          left join lateral (select k.at, k.actor from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null order by k.id limit 1) e on true
+          where o.id = order_key;
+          select * into counted from sales_counted where order_id = order_key for update;
+          if found and completed and counted.day = wanted_day and counted.handed_over_by is not distinct from wanted_staff then return; end if;
+          if found then
+            perform sales_apply(order_key, counted.day, counted.handed_over_by, -1);
+            delete from sales_counted where order_id = order_key;
+          end if;
+          if completed then
+            perform sales_apply(order_key, wanted_day, wanted_staff, 1);
+            insert into sales_counted (order_id, day, handed_over_by) values (order_key, wanted_day, wanted_staff);
+          end if;
+        end
+      $$`.execute(db);
+      // The order's key is the column the trigger names (order_events.order_id, orders.id).
+      await sql`create function sales_order_written() returns trigger language plpgsql as $$
+        begin
+          perform sales_sync((to_jsonb(new) ->> tg_argv[0])::uuid);
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create function sales_order_deleted() returns trigger language plpgsql as $$
+        declare
+          counted sales_counted%rowtype;
+        begin
+          perform 1 from sales_meta for share;
+          select * into counted from sales_counted where order_id = old.id;
+          if found then
+            perform sales_apply(old.id, counted.day, counted.handed_over_by, -1);
+            delete from sales_counted where order_id = old.id;
+          end if;
+          return old;
+        end
+      $$`.execute(db);
+      // A book's sales follow its genre; a deleted book's are "Unknown" (as the report has them).
+      await sql`create function sales_book_genre() returns trigger language plpgsql as $$
+        declare
+          book uuid := case when tg_op = 'DELETE' then old.id else new.id end;
+          was text := case when tg_op = 'INSERT' then 'Unknown' else coalesce(old.genre, 'Unknown') end;
+          now_is text := case when tg_op = 'DELETE' then 'Unknown' else coalesce(new.genre, 'Unknown') end;
+        begin
+          if was = now_is then return null; end if;
+          perform 1 from sales_meta for share;
+          insert into sales_day_genres as t
+          select day, g.genre, g.sign * sum(copies), g.sign * sum(revenue_paisa), g.sign * sum(discounts_paisa)
+          from sales_day_books, (values (was, -1), (now_is, 1)) as g (genre, sign) where book_id = book group by day, g.genre, g.sign
+          on conflict (day, genre) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          delete from sales_day_genres where genre = was and copies = 0 and day in (select day from sales_day_books where book_id = book);
+          return null;
+        end
+      $$`.execute(db);
+      // Every figure again from the orders, in the zone given (set-based: the lines of every
+      // Completed order worked out once), written in day order: a range of days is then a few
+      // pages of each table, as the handovers' own rows (appended day after day) are.
+      await sql`create function sales_recount(zone text) returns void language plpgsql as $$
+        begin
+          update sales_meta set time_zone = zone;
+          delete from sales_counted; delete from sales_days; delete from sales_day_books; delete from sales_day_genres; delete from sales_day_staff;
+          if zone is null then return; end if;
+          insert into sales_counted (order_id, day, handed_over_by)
+          select o.id, (coalesce(e.at, o.order_date) at time zone zone)::date, e.actor
+          from orders o
+          left join lateral (select k.at, k.actor from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null order by k.id limit 1) e on true
+          where o.status = 'Completed';
+          create temporary table sales_recount_lines on commit drop as
+          with lines as (
+            select c.day, i.order_id, i.book_id, i.title, i.quantity::bigint as quantity, i.quantity::bigint * i.price_per_unit_paisa as list_paisa,
+              i.quantity::bigint * i.charged_per_unit_paisa as gross_paisa,
+              sum(i.quantity::bigint * i.charged_per_unit_paisa) over (partition by i.order_id) as order_gross_paisa,
+              row_number() over (partition by i.order_id order by i.id desc) as from_last, o.final_total_paisa
+            from sales_counted c join orders o on o.id = c.order_id join order_items i on i.order_id = c.order_id
+          ),
+          shared as (
+            select *, case when order_gross_paisa = 0 then 0 else floor(gross_paisa::numeric * final_total_paisa / order_gross_paisa)::bigint end as share_paisa from lines
+          )
+          select day, order_id, book_id, title, quantity, list_paisa,
+            share_paisa + case when from_last = 1 then final_total_paisa - sum(share_paisa) over (partition by order_id) else 0 end as revenue_paisa
+          from shared;
+          insert into sales_days select day, count(distinct order_id), sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day order by day;
+          insert into sales_day_books select day, book_id, title, sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day, book_id, title order by day;
+          insert into sales_day_genres
+          select l.day, coalesce(b.genre, 'Unknown'), sum(l.quantity), sum(l.revenue_paisa), sum(l.list_paisa - l.revenue_paisa)
+          from sales_recount_lines l left join books b on b.id = l.book_id group by 1, 2 order by 1;
+          insert into sales_day_staff
+          select c.day, c.handed_over_by, count(*), sum(o.final_total_paisa) from sales_counted c join orders o on o.id = c.order_id group by 1, 2 order by 1;
+          drop table sales_recount_lines;
+        end
+      $$`.execute(db);
+      await sql`create function sales_truncated() returns trigger language plpgsql as $$
+        begin
+          perform sales_recount((select time_zone from sales_meta));
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create constraint trigger sales_order_events after insert or update on order_events deferrable initially deferred
+        for each row when (new.kind = 'completed') execute function sales_order_written('order_id')`.execute(db);
+      await sql`create constraint trigger sales_orders after update of status, order_date, final_total_paisa on orders deferrable initially deferred
+        for each row when (old.status = 'Completed' or new.status = 'Completed') execute function sales_order_written('id')`.execute(db);
+      await sql`create trigger sales_order_deleted before delete on orders for each row when (old.status = 'Completed') execute function sales_order_deleted()`.execute(db);
+      await sql`create trigger sales_book_genre after insert or delete or update of genre on books for each row execute function sales_book_genre()`.execute(db);
+      for (const table of ['orders', 'order_items', 'order_events', 'books']) {
+        await sql`create trigger sales_truncated after truncate on ${sql.table(table)} for each statement execute function sales_truncated()`.execute(db);
+      }
   '0021-shop-totals-more-shards': {
     // 0017 keeps the totals in a row per writing session, pg_backend_pid() % 32. Two instances'
     // pools hold a few dozen sessions, so some pairs nearly always share a row, and a placed

@@ -2,12 +2,12 @@
 import type { Db } from '../../shared/context.js';
 import type { Handler } from '../../shared/handler.js';
 import { csvRupees, csvStream, type Cell } from './csv.js';
-import { reportRange, salesReport, soldLinesInBatches, type ReportRange, type SalesReport } from './rules.js';
+import { DEFAULT_REPORT_BOOKS, reportRange, salesReport, soldLinesInBatches, type ReportRange, type SalesReport } from './rules.js';
 import { salesReportView } from './views.js';
 
 export const getSalesReport: Handler<'getSalesReport'> = async ({ query, services }) => {
   const range = reportRange(query.from, query.to, services.shop.timeZone);
-  return salesReportView(await salesReport(services.db, range));
+  return salesReportView(await salesReport(services.db, range, query.books ?? DEFAULT_REPORT_BOOKS));
 };
 
 type ReportName = 'orders' | 'days' | 'genres' | 'books' | 'staff';
@@ -64,7 +64,8 @@ function ordersCsv(db: Db, range: ReportRange) {
 
 async function reportCsv(name: Exclude<ReportName, 'orders'>, db: Db, range: ReportRange) {
   const file = REPORT_FILES[name];
-  const report = await salesReport(db, range);
+  // Every book: the file is where the books past the report's best sellers are listed.
+  const report = await salesReport(db, range, null);
   return csvStream(file.header, (async function* () {
     yield file.rows(report);
   })());

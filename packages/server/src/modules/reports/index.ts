@@ -1,2 +1,3 @@
 // The reports module's public face.
 export * as handlers from './handlers.js';
+export { keepSalesDaysIn } from './sales-days.js';

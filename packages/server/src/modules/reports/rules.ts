@@ -1,6 +1,8 @@
 // The shop's numbers (issue 30, part 3): the sales of a range of calendar days in the shop's
-// time zone, worked in SQL over the orders handed over, and the same lines read in batches for
-// the CSV export. A sale is an order handed over (Completed), dated by its handover.
+// time zone, summed from the figures kept per day (issue 32, migration 0019), and the lines of
+// the orders handed over read in batches for the CSV export. A sale is an order handed over
+// (Completed), dated by its handover. soldLines is the money rule both follow (0019's SQL
+// functions repeat it; the property test holds them to the same answers).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
@@ -56,7 +58,7 @@ type HandoverSource = 'recorded' | 'unrecorded';
  * source's next batch in (handed_over_at, order_id) order, walking its index from the cursor
  * (order_events_completed, orders_date), so reading a range batch by batch is one pass.
  */
-function handovers(range: ReportRange, page?: { source: HandoverSource; after: HandoverCursor | null; limit: number }): RawBuilder<unknown> {
+export function handovers(range: ReportRange, page?: { source: HandoverSource; after: HandoverCursor | null; limit: number }): RawBuilder<unknown> {
   const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
   const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
   const after = page?.after;
@@ -82,7 +84,7 @@ function handovers(range: ReportRange, page?: { source: HandoverSource; after: H
  * OFFSET 0 keeps the planner from hashing every Completed order (or every line) of the shop to
  * join a month's handovers, so a report costs what its range holds, not what the shop does.
  */
-const completedOrder = sql`lateral (select * from orders where orders.id = h.order_id and orders.status = 'Completed' offset 0)`;
+export const completedOrder = sql`lateral (select * from orders where orders.id = h.order_id and orders.status = 'Completed' offset 0)`;
 const orderLines = sql`lateral (select * from order_items where order_items.order_id = h.order_id offset 0)`;
 
 /**
@@ -91,7 +93,7 @@ const orderLines = sql`lateral (select * from order_items where order_items.orde
  * over to its last line), so the lines of an order add up to its finalTotal exactly and every
  * breakdown adds up to the revenue.
  */
-function soldLines(handed: RawBuilder<unknown>): RawBuilder<unknown> {
+export function soldLines(handed: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     with handed as (${handed}),
     lines as (
@@ -125,40 +127,58 @@ export interface SalesReport extends SalesFigures {
   averageOrderPaisa: number;
   byDay: (SalesFigures & { date: string })[];
   byGenre: (Omit<SalesFigures, 'orders'> & { genre: string })[];
+  /** The best sellers, as many as asked. */
   byBook: (Omit<SalesFigures, 'orders'> & { bookId: string; title: string; genre: string })[];
+  /** Distinct books sold in the range. */
+  booksSold: number;
+  /** The books sold that byBook leaves out, summed. */
+  otherBooks: Omit<SalesFigures, 'orders'> & { books: number };
   byStaff: { username: string | null; handovers: number; revenuePaisa: number }[];
 }
 
-const UNKNOWN_GENRE = 'Unknown';
+export const UNKNOWN_GENRE = 'Unknown';
 
-/** The sales report of a range: totals and the four breakdowns, each the sum of its rows. */
-export async function salesReport(db: Db, range: ReportRange): Promise<SalesReport> {
-  // One statement: the lines of the range are worked out once (a materialized CTE) and summed
-  // four ways, each breakdown an ordered JSON array.
-  const sums = sql`sum(quantity)::bigint as copies, sum(revenue_paisa)::bigint as revenue, sum(list_paisa - revenue_paisa)::bigint as discounts`;
-  type Sums = { copies: number; revenue: number; discounts: number };
-  const { rows } = await sql<{
-    days: (Sums & { day: string; orders: number })[];
-    genres: (Sums & { genre: string })[];
-    books: (Sums & { book_id: string; title: string; genre: string })[];
-    staff: { username: string | null; handovers: number; revenue: number }[];
-  }>`
-    with sold as materialized (
-      select s.*, b.genre as book_genre from (${soldLines(handovers(range))}) s left join books b on b.id = s.book_id
+/** How many of the best sellers the report's byBook lists unless the caller says. */
+export const DEFAULT_REPORT_BOOKS = 100;
+
+/**
+ * The sales report of a range: totals and the four breakdowns, each the sum of its rows, read
+ * from the figures kept per day (migration 0019, sales-days.ts) in one statement: at most 366
+ * rows per breakdown, and the books of the range grouped once. `books`: how many best sellers
+ * byBook lists (all of them when null); the rest are summed in otherBooks.
+ */
+export async function salesReport(db: Db, range: ReportRange, books: number | null = DEFAULT_REPORT_BOOKS): Promise<SalesReport> {
+  const sums = sql`sum(copies)::bigint as copies, sum(revenue_paisa)::bigint as revenue, sum(discounts_paisa)::bigint as discounts`;
+  const inRange = sql`day between ${range.from}::date and ${range.to}::date`;
+  const { rows } = await sql<ReportRows & { books_sold: number }>`
+    with sold_books as materialized (
+      select book_id, max(title) as title, ${sums} from sales_day_books where ${inRange} group by book_id
     )
     select
       (select coalesce(json_agg(d), '[]') from (
-        select to_char(handed_over_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day, count(distinct order_id) as orders, ${sums}
-        from sold group by 1) d) as days,
+        select to_char(day, 'YYYY-MM-DD') as day, orders, copies, revenue_paisa as revenue, discounts_paisa as discounts from sales_days where ${inRange}) d) as days,
       (select coalesce(json_agg(g order by g.revenue desc, g.genre), '[]') from (
-        select coalesce(book_genre, ${UNKNOWN_GENRE}) as genre, ${sums} from sold group by 1) g) as genres,
+        select genre, ${sums} from sales_day_genres where ${inRange} group by genre) g) as genres,
       (select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') from (
-        select book_id, max(title) as title, coalesce(max(book_genre), ${UNKNOWN_GENRE}) as genre, ${sums} from sold group by book_id) k) as books,
+        select t.*, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
+        from (select * from sold_books order by revenue desc, title, book_id limit ${books}) t left join books b on b.id = t.book_id) k) as books,
+      (select count(*) from sold_books) as books_sold,
       (select coalesce(json_agg(w order by w.handovers desc, w.revenue desc, w.username nulls last), '[]') from (
-        select h.handed_over_by as username, count(*) as handovers, sum(o.final_total_paisa)::bigint as revenue
-        from (${handovers(range)}) h join ${completedOrder} o on true group by 1) w) as staff`.execute(db);
-  const { days: perDay, genres: perGenre, books: perBook, staff: perStaff } = rows[0]!;
+        select username, sum(handovers)::bigint as handovers, sum(revenue_paisa)::bigint as revenue from sales_day_staff where ${inRange} group by 1) w) as staff`.execute(db);
+  return reportFromRows(range, rows[0]!, Number(rows[0]!.books_sold));
+}
 
+type Sums = { copies: number; revenue: number; discounts: number };
+/** A report's breakdowns as its statement answers them (JSON arrays, money in paisa). */
+export interface ReportRows {
+  days: (Sums & { day: string; orders: number })[];
+  genres: (Sums & { genre: string })[];
+  books: (Sums & { book_id: string; title: string; genre: string })[];
+  staff: { username: string | null; handovers: number; revenue: number }[];
+}
+
+/** The report from its breakdowns: byDay fills the days without sales, the totals are its sums. */
+export function reportFromRows(range: ReportRange, { days: perDay, genres: perGenre, books: perBook, staff: perStaff }: ReportRows, booksSold: number): SalesReport {
   const days = new Map(perDay.map((row) => [row.day, row]));
   const byDay = range.days.map((date) => {
     const row = days.get(date);
@@ -167,16 +187,27 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
   const total = (key: keyof SalesFigures) => byDay.reduce((sum, day) => sum + day[key], 0);
   const orders = total('orders');
   const revenuePaisa = total('revenuePaisa');
+  const copiesSold = total('copiesSold');
+  const discountsPaisa = total('discountsPaisa');
+  const byBook = perBook.map((row) => ({ bookId: row.book_id, title: row.title, genre: row.genre, ...figures(row) }));
+  const listed = (key: 'copiesSold' | 'revenuePaisa' | 'discountsPaisa') => byBook.reduce((sum, book) => sum + book[key], 0);
   return {
     range,
     orders,
-    copiesSold: total('copiesSold'),
+    copiesSold,
     revenuePaisa,
-    discountsPaisa: total('discountsPaisa'),
+    discountsPaisa,
     averageOrderPaisa: orders === 0 ? 0 : mulDivHalfUp(revenuePaisa, 1, orders),
     byDay,
     byGenre: perGenre.map((row) => ({ genre: row.genre, ...figures(row) })),
-    byBook: perBook.map((row) => ({ bookId: row.book_id, title: row.title, genre: row.genre, ...figures(row) })),
+    byBook,
+    booksSold,
+    otherBooks: {
+      books: booksSold - byBook.length,
+      copiesSold: copiesSold - listed('copiesSold'),
+      revenuePaisa: revenuePaisa - listed('revenuePaisa'),
+      discountsPaisa: discountsPaisa - listed('discountsPaisa'),
+    },
     byStaff: perStaff.map((row) => ({ username: row.username, handovers: Number(row.handovers), revenuePaisa: Number(row.revenue) })),
   };
 }

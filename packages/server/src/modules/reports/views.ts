@@ -22,6 +22,8 @@ export function salesReportView(report: SalesReport): Schemas['SalesReport'] {
     byDay: report.byDay.map(money),
     byGenre: report.byGenre.map(money),
     byBook: report.byBook.map(money),
+    booksSold: report.booksSold,
+    otherBooks: money(report.otherBooks),
     byStaff: report.byStaff.map(({ username, handovers, revenuePaisa }) => ({ username, handovers, revenue: paisaToRupees(revenuePaisa) })),
   };
 }

@@ -152,7 +152,14 @@ function ReportBody({ report, busy }: { report: SalesReport; busy: boolean }) {
 
       <div className={styles.tables}>
         <Panel title="Books sold" headingId="report-books" flush actions={<ExportButton report="books" range={range} label="Export CSV" what="books sold" />}>
-          {report.byBook.length === 0 ? <Nothing /> : <DataTable label="Books sold table" columns={BOOK_COLUMNS} rows={report.byBook} rowKey={(b) => b.bookId} />}
+          {report.byBook.length === 0 ? (
+            <Nothing />
+          ) : (
+            <>
+              <DataTable label="Books sold table" columns={BOOK_COLUMNS} rows={report.byBook} rowKey={(b) => b.bookId} />
+              <MoreBooks report={report} />
+            </>
+          )}
         </Panel>
         <Panel title="Handovers by staff" headingId="report-staff" flush actions={<ExportButton report="staff" range={range} label="Export CSV" what="handovers by staff" />}>
           {report.byStaff.length === 0 ? (
@@ -163,6 +170,21 @@ function ReportBody({ report, busy }: { report: SalesReport; busy: boolean }) {
         </Panel>
       </div>
     </>
+  );
+}
+
+const books = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
+
+/** The books past the best sellers listed: how many, what they sold, and where they all are. */
+function MoreBooks({ report }: { report: SalesReport }) {
+  const other = report.otherBooks;
+  if (other.books === 0) return null;
+  const listed = report.byBook.length;
+  return (
+    <p className={`muted ${styles.more}`}>
+      The {listed === 1 ? 'best seller' : `${listed} best sellers`} of {books(report.booksSold)} sold. {other.books} more {other.books === 1 ? 'book' : 'books'} ({other.copiesSold}{' '}
+      {other.copiesSold === 1 ? 'copy' : 'copies'}, {rupees(other.revenue)}) {other.books === 1 ? 'is' : 'are'} in the CSV download.
+    </p>
   );
 }
 

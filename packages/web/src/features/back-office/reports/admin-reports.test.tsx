@@ -48,6 +48,24 @@ describe('admin reports', () => {
     ]);
   });
 
+  it('lists the best sellers it asks for and says how many more books, and what they sold, are in the CSV download', async () => {
+    const api = spyOnApi([{ method: 'GET', path: '/report/sales', prefer: 'example=bestSeller' }]);
+    renderWithApp(undefined, { route: '/admin/reports?from=2026-11-19&to=2026-11-21', session: admin, config });
+    const books = within(await screen.findByRole('region', { name: 'Books sold' }));
+    expect(api.find('GET', '/report/sales')[0]!.query.get('books')).toBe('20');
+    expect(bodyRows(books.getByRole('table')).map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['Karnali Blues']);
+    expect(books.getByText(/best seller/).textContent).toBe('The best seller of 2 books sold. 1 more book (2 copies, Rs. 1,200.00) is in the CSV download.');
+    expect(books.getByRole('button', { name: 'Export CSV of books sold' })).toBeTruthy();
+  });
+
+  it('says nothing of more books when every book sold is listed', async () => {
+    spyOnApi();
+    renderWithApp(undefined, { route: '/admin/reports?from=2026-11-19&to=2026-11-21', session: admin, config });
+    const books = within(await screen.findByRole('region', { name: 'Books sold' }));
+    expect(bodyRows(books.getByRole('table'))).toHaveLength(2);
+    expect(books.queryByText(/in the CSV download/)).toBeNull();
+  });
+
   it('asks for this week from its Sunday and this month from its first day, up to today, in the URL', async () => {
     const api = spyOnApi();
     const { user, location } = renderWithApp(undefined, { route: '/admin/reports', session: admin, config });

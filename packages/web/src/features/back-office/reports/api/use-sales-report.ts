@@ -2,9 +2,12 @@ import type { ReportFile, ReportRange } from '@pustak/sdk';
 import { useSalesReport as useSalesReportRead } from '@pustak/sdk/swr';
 import { useApi } from '../../../../lib/api-client';
 
-/** The sales report of a range (`GET /report/sales`); nothing is fetched without a valid range. */
+/** How many best sellers the page lists; the books CSV has every book sold. */
+export const TOP_BOOKS = 20;
+
+/** The sales report of a range (`GET /report/sales`) with its best sellers; nothing is fetched without a valid range. */
 export function useSalesReport(range: ReportRange | null) {
-  return useSalesReportRead(range && { from: range.from, to: range.to }, { keepPreviousData: true });
+  return useSalesReportRead(range && { from: range.from, to: range.to, books: TOP_BOOKS }, { keepPreviousData: true });
 }
 
 /**
