@@ -677,6 +677,8 @@ const migrations: Record<string, Migration> = {
       for (const table of ['orders', 'order_items', 'order_events', 'books']) {
         await sql`create trigger sales_truncated after truncate on ${sql.table(table)} for each statement execute function sales_truncated()`.execute(db);
       }
+    },
+  },
   '0021-shop-totals-more-shards': {
     // 0017 keeps the totals in a row per writing session, pg_backend_pid() % 32. Two instances'
     // pools hold a few dozen sessions, so some pairs nearly always share a row, and a placed
