@@ -11,6 +11,7 @@ import { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 import { rateLimitStoreFor } from './http/rate-limit-stores.js';
 import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
+import { maintainTables, startTableMaintenance } from './ops/pglite-maintenance.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { startExpirySweep } from './modules/orders/index.js';
 import { seeder } from './startup/seeding.js';
@@ -52,6 +53,9 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     mail = services.mail;
     const seed = seeder(settings.seed ?? false, database, contract, clock);
     await seed();
+    // PGlite has no autovacuum: the server does its work (ops/pglite-maintenance.ts), and
+    // brings a shop that a bulk load left unvacuumed up to date before it serves.
+    if (database.kind === 'pglite') await maintainTables(database.db, true);
 
     let shuttingDown = false;
     const app = await buildApp({
@@ -76,6 +80,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     // Mails a failed send or a dead instance left behind go out from here (mail/outbox.ts).
     services.mail.start();
     const expirySweep = startExpirySweep(services);
+    const maintenance = database.kind === 'pglite' ? startTableMaintenance(database.db, log) : undefined;
 
     let closing: Promise<void> | undefined;
     const held = { fanout, mail, database, uploads };
@@ -89,6 +94,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       close() {
         shuttingDown = true;
         expirySweep.stop();
+        maintenance?.stop();
         closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held).finally(() => services.images.close?.());
         return closing;
       },
