@@ -103,4 +103,20 @@ describe('deep catalogue pages (page marks)', () => {
       }
     }
   });
+
+  it('a long search (its matches found once per page) counts and pages them as OFFSET does, in every sort and with a filter', async () => {
+    const searches: Ordering[] = [
+      { query: 'search=DEEP%20PAGE%201&sortBy=createdat&sortDesc=true', where: sql`search_text like '%deep page 1%'`, order: sql`created_at desc, id` },
+      { query: 'search=deep%20page%201&sortBy=price&sortDesc=true', where: sql`search_text like '%deep page 1%'`, order: sql`price_paisa desc, lower(title) desc, id` },
+      { query: 'search=deep%20page%201&sortBy=title&sortDesc=false&genre=History', where: sql`search_text like '%deep page 1%' and lower(genre) = 'history'`, order: sql`lower(title), id` },
+      { query: 'search=Deep%20Page%201199', where: sql`search_text like '%deep page 1199%'`, order: sql`created_at desc, id` },
+      { query: 'search=no%20such%20book%20at%20all', where: sql`search_text like '%no such book at all%'`, order: sql`created_at desc, id` },
+    ];
+    for (const search of searches) {
+      const { total } = await offsetPage(search, 1);
+      for (const page of new Set([1, 2, Math.max(1, Math.ceil(total / PAGE_SIZE)), Math.ceil(total / PAGE_SIZE) + 1])) {
+        expect(await served(search, page), `${search.query}, page ${page}`).toEqual(await offsetPage(search, page));
+      }
+    }
+  });
 });

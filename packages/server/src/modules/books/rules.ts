@@ -13,6 +13,8 @@ export type SortBy = (typeof SORTS)[number];
 export const MAX_STOCK = 1_000_000;
 /** No catalog holds two billion books: a page that starts further on is empty. */
 const MAX_OFFSET = 2 ** 31;
+/** From this length a search's matches are found once per page (listBooks). */
+const ONE_SCAN_SEARCH = 10;
 
 export interface ReviewView {
   id: string;
@@ -99,20 +101,35 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   // index-only scan for the default order), the page's 8 or so read whole after. The page is
   // ordered again outside: only ORDER BY promises an order. Read through a mark, the same
   // statement reads the catalogue version the mark was taken at.
+  // A search of ONE_SCAN_SEARCH characters or more has few matches, and each trigram index scan
+  // of it reads the index's long entries for its many trigrams: its matches are found once (a
+  // materialized CTE), then counted and paged. A shorter one (a word in many books) is counted
+  // with the index and paged by walking the sort's index, which stops at the page.
+  const once = search !== undefined && search.length >= ONE_SCAN_SEARCH;
   const read = (mark: Mark | undefined) => {
-    const ids = db
-      .selectFrom('books')
-      .where(where)
-      .$if(mark !== undefined, (qb) => qb.where(atOrAfter(keys, query.sortDesc, mark!)))
-      .select('id')
+    const ids = once
+      ? db.selectFrom(sql<Pick<BookRow, 'id' | 'created_at' | 'price_paisa' | 'title'>>`matches`.as('books')).select('id')
+      : db
+          .selectFrom('books')
+          .where(where)
+          .$if(mark !== undefined, (qb) => qb.where(atOrAfter(keys, query.sortDesc, mark!)))
+          .select('id');
+    const paged = ids
       .orderBy(order)
       .limit(query.pageSize)
       .offset(offset - (mark?.position ?? 0));
-    const page = db.selectFrom(ids.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
-    return db
+    const page = db.selectFrom(paged.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
+    const total = once ? sql<number>`(select count(*) from matches)` : count;
+    const root = once
+      ? (db.with(
+          (cte) => cte('matches').materialized(),
+          (qc) => qc.selectFrom('books').where(where).select(['id', 'created_at', 'price_paisa', 'title']),
+        ) as unknown as Db)
+      : db;
+    return root
       .selectFrom(page.as('books'))
       .selectAll('books')
-      .select([count.as('total'), reviewsColumn(db), sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')])
+      .select([total.as('total'), reviewsColumn(db), sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')])
       .orderBy(order)
       .execute();
   };
