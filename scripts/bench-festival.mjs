@@ -24,7 +24,6 @@ import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
 import { startPostgres } from '@pustak/dev-tools/postgres';
 import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
-import { seedUntriggered } from './lib/untriggered-seed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -83,7 +82,7 @@ async function prepare(target) {
   const database = await openDatabase(target);
   try {
     const started = performance.now();
-    await seedUntriggered(database.db, sql, (session) => seedBenchData(session, sql, hash, SIZES));
+    await seedBenchData(database.db, sql, hash, SIZES);
     const users = await database.db.selectFrom('users').select(['id', 'username', 'email', 'role']).execute();
     const books = await database.db.selectFrom('books').select(['id', 'quantity']).orderBy('id').execute();
     return {

@@ -7,12 +7,14 @@
 // Options: --duration <s> per operation (default 5), --connections <n> (default 8),
 // --small <books>:<orders> and --large <books>:<orders> (other sizes), --postgres (a throwaway
 // PostgreSQL cluster instead of PGlite, scripts/lib/postgres.mjs), --read-cache (keep the
-// server's read cache on).
+// server's read cache on), --seeded <dir> (PGlite only: copy <dir>/small and <dir>/large, shops
+// seeded before with these sizes, instead of seeding: before/after runs on one machine then
+// measure the same rows and spend no minutes seeding; `--seed-into <dir>` makes them).
 // The server runs without its read cache (READ_CACHE_MB=0): in 32 MB the small shop's repeated
 // list queries all fit and the large one's do not, and the growth would measure the cache, not
 // the database. The dashboard and the reports are asked one request at a time: their p50 is one
 // answer's time.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,9 @@ const duration = Number(option('duration') ?? 5);
 const connections = Number(option('connections') ?? 8);
 const onPostgres = process.argv.includes('--postgres');
 const readCache = process.argv.includes('--read-cache');
+const seeded = option('seeded');
+const seedInto = option('seed-into');
+if ((seeded || seedInto) && process.argv.includes('--postgres')) throw new Error('--seeded and --seed-into are for PGlite shops');
 const shops = [sizes('small', 10_000, 50_000), sizes('large', 100_000, 1_000_000)];
 const DAYS = 3 * 365;
 const CUSTOMERS = 2000;
@@ -71,11 +76,15 @@ const measured = [];
 for (const shop of shops) measured.push(await measureShop(shop));
 await stopChild(floor);
 await cleanup();
+if (seedInto) {
+  for (const [i, shop] of shops.entries()) console.log(`${shop.name}: seeded into ${join(seedInto, shop.name)} in ${measured[i].seedSeconds.toFixed(1)} s`);
+  process.exit(0);
+}
 
 const engine = onPostgres ? 'PostgreSQL' : 'PGlite';
 console.log(`\nPustak scale bench on ${engine}: ${duration} s per operation, ${connections} connections (the dashboard and the reports: one request at a time), ${readCache ? 'with' : 'without'} the server's read cache\n`);
 for (const [i, shop] of shops.entries()) {
-  console.log(`${shop.name}: ${shop.BOOKS.toLocaleString('en')} books, ${shop.ORDERS.toLocaleString('en')} orders over ${DAYS} days, seeded in ${measured[i].seedSeconds.toFixed(1)} s`);
+  console.log(`${shop.name}: ${shop.BOOKS.toLocaleString('en')} books, ${shop.ORDERS.toLocaleString('en')} orders over ${DAYS} days, ${seeded ? 'copied from a seeded shop' : 'seeded'} in ${measured[i].seedSeconds.toFixed(1)} s; the server started on it in ${measured[i].startSeconds.toFixed(1)} s`);
 }
 const [small, large] = measured;
 const floorName = 'bare Fastify route (floor)';
@@ -100,9 +109,15 @@ async function measureShop(shop) {
   folders.add(dataDir);
   const url = onPostgres ? await cluster.createDatabase(`scale_${shop.name}`) : null;
   const started = performance.now();
+  if (seeded) await cp(join(seeded, shop.name), join(dataDir, 'db'), { recursive: true });
   const database = await openDatabase(onPostgres ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: join(dataDir, 'db') });
-  await seedShopWithHistory(database.db, sql, hash, { ...shop, DAYS, CUSTOMERS, SHOPPERS });
+  if (!seeded) await seedShopWithHistory(database.db, sql, hash, { ...shop, DAYS, CUSTOMERS, SHOPPERS });
   const seedSeconds = (performance.now() - started) / 1000;
+  if (seedInto) {
+    await database.close();
+    await cp(join(dataDir, 'db'), join(seedInto, shop.name), { recursive: true });
+    return { seedSeconds, results: new Map() };
+  }
   const db = database.db;
   const user = (username) => db.selectFrom('users').select(['id', 'username', 'email', 'role']).where('username', '=', username).executeTakeFirstOrThrow();
   const admin = await tokenService.issue(await user('benchadmin'));
@@ -122,7 +137,10 @@ async function measureShop(shop) {
     ...(readCache ? {} : { READ_CACHE_MB: '0' }),
     ...(url ? { DATABASE_URL: url, DATABASE_POOL_SIZE: '10' } : {}),
   };
+  // On PGlite the server vacuums and analyzes a freshly loaded shop before it serves (no autovacuum).
+  const starting = performance.now();
   const server = await startChild([join(root, 'packages/server/dist/main.js'), '--port', String(port)], env);
+  const startSeconds = (performance.now() - starting) / 1000;
   const base = `http://127.0.0.1:${port}/api`;
   const results = new Map();
   const cycle = (list) => {
@@ -203,7 +221,7 @@ async function measureShop(shop) {
   if (url) await cluster.dropDatabase(`scale_${shop.name}`);
   await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   folders.delete(dataDir);
-  return { seedSeconds, results };
+  return { seedSeconds, startSeconds, results };
 }
 
 async function startChild(args, env = {}) {

@@ -11,6 +11,7 @@ import { DEFAULT_RATE_LIMITS } from './http/rate-limit.js';
 import { rateLimitStoreFor } from './http/rate-limit-stores.js';
 import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
+import { maintainTables, startTableMaintenance } from './ops/pglite-maintenance.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { startExpirySweep } from './modules/orders/index.js';
 import { keepSalesDaysIn } from './modules/reports/index.js';
@@ -55,6 +56,9 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     await seed();
     // The report's kept figures in this start's time zone (counted again when it changed).
     await keepSalesDaysIn(database.db, services.shop.timeZone);
+    // PGlite has no autovacuum: the server does its work (ops/pglite-maintenance.ts), and
+    // brings a shop that a bulk load left unvacuumed up to date before it serves.
+    if (database.kind === 'pglite') await maintainTables(database.db, true);
 
     let shuttingDown = false;
     const app = await buildApp({
@@ -79,6 +83,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     // Mails a failed send or a dead instance left behind go out from here (mail/outbox.ts).
     services.mail.start();
     const expirySweep = startExpirySweep(services);
+    const maintenance = database.kind === 'pglite' ? startTableMaintenance(database.db, log) : undefined;
 
     let closing: Promise<void> | undefined;
     const held = { fanout, mail, database, uploads };
@@ -92,6 +97,7 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       close() {
         shuttingDown = true;
         expirySweep.stop();
+        maintenance?.stop();
         closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held).finally(() => services.images.close?.());
         return closing;
       },

@@ -679,6 +679,29 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0020-catalogue-version': {
+    // A number that moves on with every write that can change which books a catalogue list
+    // holds or their order (a book added or deleted; its title, author, genre, price, arrival
+    // or award written), in the writing transaction. The catalogue's page marks
+    // (modules/books/page-marks.ts) hold for one version, and a page read through them checks
+    // the version in its own snapshot: on any instance, exact without being told. Stock and
+    // deals change no list's order (the deals list is never marked): no bump, so a placed order
+    // does not wait for this row. Rolling-upgrade safe: a table and triggers the previous
+    // release neither reads nor writes.
+    async up(db: Kysely<any>) {
+      await sql`create table catalogue_version (only_row boolean primary key default true check (only_row), version bigint not null)`.execute(db);
+      await sql`insert into catalogue_version (version) values (0)`.execute(db);
+      await sql`create function catalogue_version_bump() returns trigger language plpgsql as $$
+        begin
+          update catalogue_version set version = version + 1;
+          return null;
+        end
+      $$`.execute(db);
+      await sql`create trigger catalogue_version_books after insert or delete or update of title, author, genre, price_paisa, created_at, award_winners
+        on books for each statement execute function catalogue_version_bump()`.execute(db);
+      await sql`create trigger catalogue_version_truncated after truncate on books for each statement execute function catalogue_version_bump()`.execute(db);
+    },
+  },
   '0021-shop-totals-more-shards': {
     // 0017 keeps the totals in a row per writing session, pg_backend_pid() % 32. Two instances'
     // pools hold a few dozen sessions, so some pairs nearly always share a row, and a placed

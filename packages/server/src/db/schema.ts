@@ -212,6 +212,12 @@ export interface BookGenreTotalsTable {
   books: ColumnType<string, never, never>;
 }
 
+/** A number every write that reorders or refilters the catalogue moves on (migration 0020). */
+export interface CatalogueVersionTable {
+  only_row: ColumnType<boolean, never, never>;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
   activity_log: ActivityLogTable;
   users: UsersTable;
@@ -228,6 +234,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   shop_totals: ShopTotalsTable;
   book_genre_totals: BookGenreTotalsTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,12 +6,15 @@ import type { BookRow, Database } from '../../db/schema.js';
 import type { Db } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
 import { escapeLike } from '../../shared/wire.js';
+import { atOrAfter, buildMarks, markBefore, MARK_EVERY, type Mark, type SortKey } from './page-marks.js';
 
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
 export const MAX_STOCK = 1_000_000;
 /** No catalog holds two billion books: a page that starts further on is empty. */
 const MAX_OFFSET = 2 ** 31;
+/** From this length a search's matches are found once per page (listBooks). */
+const ONE_SCAN_SEARCH = 10;
 
 export interface ReviewView {
   id: string;
@@ -40,6 +43,17 @@ export interface BookListQuery {
 }
 
 const DAY_MS = 86_400_000;
+/** The sorts whose lists the clock changes (which books are new, which deals run). */
+const CLOCK_SORTS = new Set<SortBy>(['newestarrivals', 'newrelease', 'dealsanddiscount']);
+/** Each sort's keys, before the id every sort ends with; the filter-like sorts order by createdAt. */
+const SORT_KEYS: Record<'price' | 'title' | 'createdat', SortKey[]> = {
+  price: [
+    { expression: sql`price_paisa`, type: 'bigint' },
+    { expression: sql`lower(title)`, type: 'text' },
+  ],
+  title: [{ expression: sql`lower(title)`, type: 'text' }],
+  createdat: [{ expression: sql`created_at`, type: 'timestamptz' }],
+};
 
 /** shared/pricing.ts's dealRunning as a filter, for the deals list (the same instants, both ends included). */
 const saleRunningSql = (eb: ExpressionBuilder<Database, 'books'>, now: Date): Expression<SqlBool> =>
@@ -66,8 +80,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   const where = (eb: ExpressionBuilder<Database, 'books'>) => eb.and(filters.map((filter) => filter(eb)));
   const offset = (query.page - 1) * query.pageSize;
   const direction = sql.raw(query.sortDesc ? 'desc' : 'asc');
-  const keys = query.sortBy === 'price' ? [sql`price_paisa`, sql`lower(title)`] : query.sortBy === 'title' ? [sql`lower(title)`] : [sql`created_at`];
-  const order = sql.join([...keys.map((key) => sql`${key} ${direction}`), sql`id asc`]);
+  const keys = SORT_KEYS[query.sortBy === 'price' || query.sortBy === 'title' ? query.sortBy : 'createdat'];
+  const order = sql.join([...keys.map((key) => sql`${key.expression} ${direction}`), sql`id asc`]);
   // The whole catalogue's count and each genre's are kept by triggers (migration 0017): no count
   // of every book (or every book of a genre) per page.
   const count =
@@ -76,15 +90,71 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       : filters.length === 1 && genre
         ? db.selectFrom('book_genre_totals').where('genre_key', '=', genre.toLowerCase()).select(sql<number>`coalesce(sum(books), 0)`.as('total'))
         : db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'));
+  // A deep page of an ordering that depends on the stored books only (not on a search nor the
+  // clock) starts at its page mark (page-marks.ts), when they are built.
+  const ordering =
+    !search && !CLOCK_SORTS.has(query.sortBy) && offset >= MARK_EVERY
+      ? JSON.stringify([query.sortBy === 'price' || query.sortBy === 'title' ? query.sortBy : 'createdat', query.sortDesc, query.sortBy === 'awardwinner', genre?.toLowerCase(), author?.toLowerCase()])
+      : undefined;
   // One round trip: the page's books, the count of every match (computed once), and the
   // reviews of the page's books only. The rows skipped to reach the page are ids only (an
   // index-only scan for the default order), the page's 8 or so read whole after. The page is
-  // ordered again outside: only ORDER BY promises an order.
-  const ids = db.selectFrom('books').where(where).select('id').orderBy(order).limit(query.pageSize).offset(offset);
-  const page = db.selectFrom(ids.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
+  // ordered again outside: only ORDER BY promises an order. Read through a mark, the same
+  // statement reads the catalogue version the mark was taken at.
+  // A search of ONE_SCAN_SEARCH characters or more has few matches, and each trigram index scan
+  // of it reads the index's long entries for its many trigrams: its matches are found once (a
+  // materialized CTE), then counted and paged. A shorter one (a word in many books) is counted
+  // with the index and paged by walking the sort's index, which stops at the page.
+  const once = search !== undefined && search.length >= ONE_SCAN_SEARCH;
+  const read = (mark: Mark | undefined) => {
+    const ids = once
+      ? db.selectFrom(sql<Pick<BookRow, 'id' | 'created_at' | 'price_paisa' | 'title'>>`matches`.as('books')).select('id')
+      : db
+          .selectFrom('books')
+          .where(where)
+          .$if(mark !== undefined, (qb) => qb.where(atOrAfter(keys, query.sortDesc, mark!)))
+          .select('id');
+    const paged = ids
+      .orderBy(order)
+      .limit(query.pageSize)
+      .offset(offset - (mark?.position ?? 0));
+    const page = db.selectFrom(paged.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
+    const total = once ? sql<number>`(select count(*) from matches)` : count;
+    const root = once
+      ? (db.with(
+          (cte) => cte('matches').materialized(),
+          (qc) => qc.selectFrom('books').where(where).select(['id', 'created_at', 'price_paisa', 'title']),
+        ) as unknown as Db)
+      : db;
+    return root
+      .selectFrom(page.as('books'))
+      .selectAll('books')
+      .select([total.as('total'), reviewsColumn(db), sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')])
+      .orderBy(order)
+      .execute();
+  };
   // A page past any shop's end (its offset would not even fit the database's integers) is empty.
-  const rows = offset > MAX_OFFSET ? [] : await db.selectFrom(page.as('books')).selectAll('books').select([count.as('total'), reviewsColumn(db)]).orderBy(order).execute();
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  const mark = ordering && offset <= MAX_OFFSET ? markBefore(db, ordering, offset) : undefined;
+  let rows = offset > MAX_OFFSET ? [] : await read(mark);
+  const stale = mark !== undefined && rows.length > 0 && rows[0]!.catalogue_version !== mark.version;
+  // Marks of another catalogue, or no book after the mark (past the end, or the catalogue
+  // shrank since): read as if there were none.
+  if (mark && (stale || rows.length === 0)) rows = await read(undefined);
+  if (ordering && offset <= MAX_OFFSET && (!mark || stale)) {
+    const numbered = db
+      .selectFrom('books')
+      .where(where)
+      .select([sql<string[]>`array[${sql.join([...keys.map((key) => sql`${key.expression}::text`), sql`id::text`])}]`.as('keys'), sql<number>`row_number() over (order by ${order}) - 1`.as('n')]);
+    buildMarks(db, ordering, () =>
+      db
+        .selectFrom(numbered.as('numbered'))
+        .select(['keys', sql<string>`(select version::text from catalogue_version)`.as('version')])
+        .where(sql`n % ${MARK_EVERY}`, '=', 0)
+        .orderBy('n')
+        .execute(),
+    );
+  }
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, catalogue_version: _version, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
   // Past the last page, or nothing matches: only the count is asked for.
   const { total } = await count.executeTakeFirstOrThrow();
   return { rows: [], total: Number(total) };
