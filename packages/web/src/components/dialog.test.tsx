@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
@@ -96,5 +97,48 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.keyboard('{Escape}');
     expect(calls).toEqual(['confirm', 'cancel']);
+  });
+});
+
+describe('Dialog closed by an answer, not a click', () => {
+  it('has given focus back and unlocked the page by the time it is gone from the page', async () => {
+    // React's own scheduling, not act(): an update from a fetch's answer is not a discrete
+    // event, and its passive effects run in a later task than the commit that removes the dialog.
+    const reactAct = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = reactAct.IS_REACT_ACT_ENVIRONMENT;
+    reactAct.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      const view = (open: boolean) => (
+        <>
+          <input aria-label="Search" />
+          <Dialog open={open} onClose={() => {}} title="Verify Order">
+            <input aria-label="Claim code" />
+          </Dialog>
+        </>
+      );
+      const search = () => screen.getByRole('textbox', { name: 'Search' });
+      root.render(view(false));
+      await waitFor(() => expect(search()).toBeTruthy());
+      search().focus();
+      root.render(view(true));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Claim code' })));
+      // What the page is like in the microtask after the commit that takes the dialog away.
+      const atRemoval = new Promise<{ focused: Element | null; overflow: string }>((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (document.querySelector('[role="dialog"]')) return;
+          watch.disconnect();
+          resolve({ focused: document.activeElement, overflow: document.body.style.overflow });
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+      });
+      setTimeout(() => root.render(view(false)));
+      expect(await atRemoval).toEqual({ focused: search(), overflow: '' });
+    } finally {
+      root.unmount();
+      container.remove();
+      reactAct.IS_REACT_ACT_ENVIRONMENT = before;
+    }
   });
 });

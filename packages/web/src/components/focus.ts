@@ -1,4 +1,4 @@
-import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useRef } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useLayoutEffect, useRef } from 'react';
 
 const FOCUSABLE = [
   'a[href]',
@@ -48,13 +48,16 @@ export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, root: HTMLEle
  * Modal focus management shared by Dialog and Drawer: on mount, remembers the focused
  * element and moves focus inside `root` (initial target, else the first focusable of
  * `preferred`, else of `root`, else `root`); on unmount, returns focus to the opener.
+ * A layout effect: focus and the page's scroll move in the commit that shows or removes the
+ * modal. As a passive effect they waited for React's next task, so a modal closed by an
+ * answer (not a click) left the page with focus on <body> and its scroll locked until then.
  */
 export function useModalFocus(
   root: RefObject<HTMLElement | null>,
   options: { initial?: RefObject<HTMLElement | null>; preferred?: RefObject<HTMLElement | null> } = {},
 ) {
   const optionsRef = useRef(options);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const { initial, preferred } = optionsRef.current;
     const target =

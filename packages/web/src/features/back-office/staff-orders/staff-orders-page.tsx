@@ -1,6 +1,6 @@
 import { type Order } from '@pustak/sdk';
 import { canVerifyOrder, formatDate, formatRupees, orderNumber } from '@pustak/sdk/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { OrderStatusBadge, PageStack } from '../../../components/back-office/back-office-ui';
 import { Button, ButtonLink } from '../../../components/button';
 import { type Column, DataTable } from '../../../components/data-table';
@@ -37,8 +37,9 @@ export default function StaffOrdersPage() {
   useEffect(() => {
     searchRef.current?.focus();
   }, []);
-  // After a handover the keyboard is back in the (emptied) search box, for the next customer.
-  useEffect(() => {
+  // After a handover the keyboard is back in the (emptied) search box, for the next customer, in
+  // the commit that closes the handover (after the dialog's own focus return, components/focus.ts).
+  useLayoutEffect(() => {
     if (handedOver) searchRef.current?.focus();
   }, [handedOver]);
 
