@@ -99,8 +99,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   // One round trip: the page's books, the count of every match (computed once), and the
   // reviews of the page's books only. The rows skipped to reach the page are ids only (an
   // index-only scan for the default order), the page's 8 or so read whole after. The page is
-  // ordered again outside: only ORDER BY promises an order. Read through a mark, the same
-  // statement reads the catalogue version the mark was taken at.
+  // ordered again outside: only ORDER BY promises an order. Read through a mark (only then), the
+  // same statement reads the catalogue version, to check the mark's.
   // A search of ONE_SCAN_SEARCH characters or more has few matches, and each trigram index scan
   // of it reads the index's long entries for its many trigrams: its matches are found once (a
   // materialized CTE), then counted and paged. A shorter one (a word in many books) is counted
@@ -129,7 +129,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
     return root
       .selectFrom(page.as('books'))
       .selectAll('books')
-      .select([total.as('total'), reviewsColumn(db), sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')])
+      .select([total.as('total'), reviewsColumn(db)])
+      .$if(mark !== undefined, (qb) => qb.select(sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')))
       .orderBy(order)
       .execute();
   };
