@@ -17,10 +17,13 @@ export async function transact<T>(
   broadcaster: Broadcaster | undefined,
   work: (tx: Tx, publish: Publish) => Promise<T>,
 ): Promise<T> {
-  const pending: LiveMessage[] = [];
-  const mails: string[] = [];
+  let pending: LiveMessage[] = [];
+  let mails: string[] = [];
   const inTransaction = broadcaster?.publishInTransaction?.bind(broadcaster);
-  const result = await db.transaction().execute(async (tx) => {
+  const result = await runTransaction(db, async (tx) => {
+    // A try PostgreSQL rolled back published nothing: only the last try's messages go out.
+    pending = [];
+    mails = [];
     const value = await work(tx, (message) => {
       if ('mailId' in message) mails.push(message.mailId);
       else pending.push(message);
@@ -36,6 +39,35 @@ export async function transact<T>(
   }
   if (mails.length > 0) await broadcaster?.deliverMail?.(mails);
   return result;
+}
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001): the transaction was rolled back whole and may simply run again. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
+/** Tries of a transaction PostgreSQL rolls back for a conflict, the first included. */
+export const CONFLICT_TRIES = 5;
+
+/**
+ * Runs `work` in one transaction, and again from the start when PostgreSQL rolled it back for a
+ * deadlock or a serialization failure (two transactions locking the same rows in opposite
+ * orders, e.g. a verification and a genre change meeting in the sales figures): up to
+ * CONFLICT_TRIES tries, each after a random pause that grows (so the two do not meet again in
+ * step). The conflict is then another request's, never the caller's: answering it as a 500 would
+ * be the server's bug. `work` must keep its effects inside the transaction, or redo them per try.
+ * Every transaction of the server runs through here (eslint.config.js).
+ */
+export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+      await new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));
+    }
+  }
 }
 
 /** PostgreSQL's unique_violation: two requests raced for the same unique value. */
