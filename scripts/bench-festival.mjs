@@ -1,4 +1,4 @@
-// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10]`: a festival
+// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10] [--no-pglite]`: a festival
 // sale (Dashain and Tihar). The same mix of requests — 80 % catalogue and book pages, 15 % cart,
 // 5 % orders with their verification at the counter — against N instances on PostgreSQL, beside
 // one instance on PGlite and a bare Fastify route (the floor), all in the same run, each on the
@@ -39,6 +39,8 @@ const CONNECTIONS = arg('connections', 64);
 // Each PostgreSQL instance's pool (DATABASE_POOL_SIZE).
 const POOL_SIZE = arg('pool-size', 10);
 const PROFILING = process.argv.includes('--profile');
+// --no-pglite: PostgreSQL only (a shorter run when only the instances' figures are compared).
+const WITH_PGLITE = !process.argv.includes('--no-pglite');
 const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'bench-password';
@@ -271,16 +273,18 @@ try {
   // ---------- one instance on PGlite ----------
   const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-festival-'));
   undo.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
-  const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
-  const pgliteData = await prepare(pgliteTarget);
-  const pglitePort = await findFreePort();
-  const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
-    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
-  });
-  await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
-  const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
-  await pgliteServer.stop();
-  results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
+  if (WITH_PGLITE) {
+    const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
+    const pgliteData = await prepare(pgliteTarget);
+    const pglitePort = await findFreePort();
+    const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
+      DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
+    });
+    await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
+    const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
+    await pgliteServer.stop();
+    results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
+  }
 
   // ---------- N instances on PostgreSQL ----------
   const cluster = await startPostgres(PROFILING ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {});
@@ -335,7 +339,7 @@ try {
   }
   console.log('');
   for (const r of results) {
-    console.log(`${r.name}: seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
+    console.log(`${r.name}: ${Math.round(r.load.total)} requests/s, ${(r.load.total / floorResult.rps).toFixed(3)} of the floor; seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}; on average while measured: ${r.connectionStates}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
