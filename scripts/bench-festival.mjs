@@ -138,7 +138,7 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
       const origin = new URL(origins[index]);
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const started = performance.now();
-      const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0 };
+      const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0, statuses: new Map() };
       stats.set(name, entry);
       const req = request(
         { agent, host: origin.hostname, port: origin.port, method, path,
@@ -150,7 +150,10 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
             entry.latencies.push(performance.now() - started);
             if (expected.includes(res.statusCode)) {
               if (res.statusCode === 400) entry.refused += 1;
-            } else entry.errors += 1;
+            } else {
+              entry.errors += 1;
+              entry.statuses.set(res.statusCode, (entry.statuses.get(res.statusCode) ?? 0) + 1);
+            }
             let json = null;
             try {
               json = JSON.parse(Buffer.concat(chunks).toString());
@@ -163,6 +166,7 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
       );
       req.on('error', () => {
         entry.errors += 1;
+        entry.statuses.set('network', (entry.statuses.get('network') ?? 0) + 1);
         done({ status: 0, json: null });
       });
       req.end(payload);
@@ -204,7 +208,8 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
   agent.destroy();
   const rows = [...stats].map(([name, entry]) => {
     const sorted = entry.latencies.sort((a, b) => a - b);
-    return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors, refused: entry.refused };
+    const statuses = [...entry.statuses].map(([status, n]) => `${status}: ${n}`).join(', ');
+    return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors ? `${entry.errors} (${statuses})` : 0, refused: entry.refused };
   });
   const total = rows.reduce((sum, r) => sum + r.rps, 0);
   const requests = perOrigin.reduce((sum, n) => sum + n, 0);
@@ -335,7 +340,7 @@ try {
     for (const row of r.load.rows.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))) {
       console.log(`| ${r.name} | ${row.name} | ${Math.round(row.rps)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${row.refused || ''} |`);
     }
-    console.log(`| ${r.name} | **all** | **${Math.round(r.load.total)}** | | | **${r.load.rows.reduce((s, row) => s + row.errors, 0)}** | |`);
+    console.log(`| ${r.name} | **all** | **${Math.round(r.load.total)}** | | | **${r.load.rows.reduce((s, row) => s + (parseInt(row.errors, 10) || 0), 0)}** | |`);
   }
   console.log('');
   for (const r of results) {

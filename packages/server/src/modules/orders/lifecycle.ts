@@ -87,7 +87,9 @@ async function copiesOf(tx: Tx, orderIds: string[]) {
 
 /**
  * Takes the order's copies out of stock, with its books' rows locked (in id order, so two
- * writers cannot deadlock), or refuses "Not enough stock for book: {title}". One statement,
+ * writers cannot deadlock; FOR NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it
+ * keeps out every other writer of the stock, but not the foreign-key checks of an order or a
+ * cart line naming the book, which FOR UPDATE made wait for the commit), or refuses "Not enough stock for book: {title}". One statement,
  * and the last of its transaction but the commit: a festival book's lock is waited for and held
  * while the caller's transaction holds a pooled connection, so every statement after it would
  * keep the next buyer of that book waiting one more round trip. The transition's own writes
@@ -99,7 +101,7 @@ export async function takeStock(tx: Tx, orderId: string, alongside: RawBuilder<u
     with needed as (
       select book_id, sum(quantity)::int as copies, min(title) as title from order_items where order_id = ${orderId} group by book_id
     ), locked as (
-      select id, quantity from books where id in (select book_id from needed) order by id for update
+      select id, quantity from books where id in (select book_id from needed) order by id for no key update
     ), short as (
       select needed.title from needed left join locked on locked.id = needed.book_id
       where coalesce(locked.quantity, 0) < needed.copies order by needed.book_id limit 1
@@ -120,12 +122,12 @@ export async function writeTogether(tx: Tx, writes: RawBuilder<unknown>[]): Prom
   if (writes.length > 0) await sql`with ${alongsideParts(writes)} select`.execute(tx);
 }
 
-/** Puts the orders' copies back into stock (a book deleted since gets nothing back). */
+/** Puts the orders' copies back into stock (a book deleted since gets nothing back), its books locked as `takeStock` locks them. */
 async function returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
   if (orderIds.length === 0) return [];
   const needed = await copiesOf(tx, orderIds);
   const bookIds = needed.map(([id]) => id);
-  if (bookIds.length) await tx.selectFrom('books').select('id').where('id', 'in', bookIds).orderBy('id').forUpdate().execute();
+  if (bookIds.length) await tx.selectFrom('books').select('id').where('id', 'in', bookIds).orderBy('id').forNoKeyUpdate().execute();
   for (const [bookId, { copies }] of needed) {
     await tx.updateTable('books').set({ quantity: sql`quantity + ${copies}` }).where('id', '=', bookId).execute();
   }

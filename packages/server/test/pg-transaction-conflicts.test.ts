@@ -1,10 +1,13 @@
-// A transaction PostgreSQL rolls back for a deadlock (40P01) or a serialization failure (40001)
-// runs again (shared/context.ts runTransaction), so the conflict never reaches the caller as a
-// 500. The deadlock here is a real one: another session holds a book's row lock while a handover
-// waits for it, then asks for the order's row the handover holds. The handover's session waited
-// first and its deadlock_timeout is the shorter, so PostgreSQL rolls the handover back.
+// Transactions meeting on PostgreSQL. A transaction PostgreSQL rolls back for a deadlock
+// (40P01) or a serialization failure (40001) runs again (shared/context.ts runTransaction), so
+// the conflict never reaches the caller as a 500. The deadlock here is a real one: another
+// session holds a book's row lock while a handover waits for it, then asks for the order's row
+// the handover holds. The handover's session waited first and its deadlock_timeout is the
+// shorter, so PostgreSQL rolls the handover back. And the stock take's lock on a book keeps out
+// other writers of its stock only: a cart line or an order naming the book does not wait for it.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeStock } from '../src/modules/orders/index.js';
 import { CONFLICT_TRIES, runTransaction } from '../src/shared/context.js';
 import { IDS, freshPostgresDatabase, newCustomer, startTestServer, type TestServer } from './helpers.js';
 import { query, until } from './instances.js';
@@ -80,5 +83,46 @@ describe('a deadlock on PostgreSQL', () => {
       throw unique;
     })).rejects.toBe(unique);
     expect(tries).toBe(1);
+  });
+});
+
+describe("the stock take's lock on a book", () => {
+  it('lets a customer add the book to a cart and place an order of it while a handover holds it', async () => {
+    const holder = await newCustomer(t, 'stockholder');
+    const buyer = await newCustomer(t, 'cartbuyer');
+    expect((await t.call({ method: 'POST', url: '/api/addToCart/add', token: holder.token, payload: { bookId: IDS.munaMadan, quantity: 1 } })).statusCode).toBe(200);
+    const { orderId } = (await t.call({ method: 'POST', url: '/api/order/place', token: holder.token })).json().data as { orderId: string };
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    let taken!: () => void;
+    const stockTaken = new Promise<void>((done) => (taken = done));
+    // A handover's transaction, paused after its stock take (the book's row locked until it ends).
+    let watching = true;
+    const handover = runTransaction(t.server.database.db, async (tx) => {
+      await takeStock(tx, orderId);
+      taken();
+      await released;
+    });
+    try {
+      await stockTaken;
+      const added = t.call({ method: 'POST', url: '/api/addToCart/add', token: buyer.token, payload: { bookId: IDS.munaMadan, quantity: 1 } });
+      // Either the answer comes, or a session is seen waiting for the handover's lock (what FOR UPDATE did).
+      const waiting = (async () => {
+        while (watching) {
+          const { n } = (await query(database.url, "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()"))[0];
+          if (n > 0) return 'waited for the handover' as const;
+          await new Promise((done) => setTimeout(done, 20));
+        }
+        return 'stopped watching' as const;
+      })();
+      const first = await Promise.race([added.then((reply) => reply.statusCode), waiting]);
+      expect(first).toBe(200);
+      const placed = t.call({ method: 'POST', url: '/api/order/place', token: buyer.token });
+      expect(await Promise.race([placed.then((reply) => reply.statusCode), waiting])).toBe(200);
+    } finally {
+      watching = false;
+      release();
+      await handover;
+    }
   });
 });
