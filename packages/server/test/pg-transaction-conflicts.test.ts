@@ -67,6 +67,32 @@ describe('a deadlock on PostgreSQL', () => {
     expect((await query(database.url, "select count(*)::int as n from activity_log where target_id = $1 and kind = 'order.completed'", [orderId]))[0].n).toBe(1);
   });
 
+  it('a statement outside a transaction caught in a deadlock is sent again: the customer adding to the cart gets the 200', async () => {
+    const customer = await newCustomer(t, 'lonestatement');
+    const deadlocksBefore = await deadlocks();
+    const other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query("set local deadlock_timeout = '60s'");
+      const { rows: [{ pid }] } = await other.query('select pg_backend_pid() as pid');
+      await other.query('select id from users where id = $1 for update', [customer.id]);
+      // The add inserts its line, then its foreign-key check waits for the customer's row.
+      const adding = t.call({ method: 'POST', url: '/api/addToCart/add', token: customer.token, payload: { bookId: IDS.munaMadan, quantity: 1 } });
+      await until(async () => (await query(database.url, 'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]))[0].n > 0,
+        'the add waiting for the customer row the other session holds');
+      // The other session's line for the same book waits for the add's: a deadlock, which the add's session finds.
+      await other.query("insert into cart_items (id, user_id, book_id, quantity, created_at) values (gen_random_uuid(), $1, $2, 1, now())", [customer.id, IDS.munaMadan]);
+      await other.query('rollback');
+      const reply = await adding;
+      expect(reply.statusCode, reply.body).toBe(200);
+    } finally {
+      await other.end();
+    }
+    await until(async () => (await deadlocks()) > deadlocksBefore, 'PostgreSQL counting the deadlock');
+    expect(await query(database.url, 'select book_id, quantity from cart_items where user_id = $1', [customer.id])).toEqual([{ book_id: IDS.munaMadan, quantity: 1 }]);
+  });
+
   it('gives up after a bounded number of tries, and never retries another error', async () => {
     let tries = 0;
     const deadlocked = Object.assign(new Error('deadlock detected'), { code: '40P01' });

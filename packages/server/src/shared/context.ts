@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { CONFLICT_TRIES, conflictPause, isTransactionConflict } from '../db/availability.js';
 import type { Database } from '../db/schema.js';
 import type { Broadcaster, LiveMessage, Publish } from '../live/notifier.js';
 
@@ -41,14 +42,8 @@ export async function transact<T>(
   return result;
 }
 
-/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001): the transaction was rolled back whole and may simply run again. */
-export function isTransactionConflict(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '40P01' || code === '40001';
-}
-
-/** Tries of a transaction PostgreSQL rolls back for a conflict, the first included. */
-export const CONFLICT_TRIES = 5;
+// Also what db/database.ts retries a statement outside a transaction on.
+export { CONFLICT_TRIES, isTransactionConflict };
 
 /**
  * Runs `work` in one transaction, and again from the start when PostgreSQL rolled it back for a
@@ -65,7 +60,7 @@ export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): P
       return await db.transaction().execute(work);
     } catch (error) {
       if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
-      await new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));
+      await conflictPause(tried);
     }
   }
 }
