@@ -1,4 +1,4 @@
-// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10]`: a festival
+// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10] [--no-pglite]`: a festival
 // sale (Dashain and Tihar). The same mix of requests — 80 % catalogue and book pages, 15 % cart,
 // 5 % orders with their verification at the counter — against N instances on PostgreSQL, beside
 // one instance on PGlite and a bare Fastify route (the floor), all in the same run, each on the
@@ -39,6 +39,8 @@ const CONNECTIONS = arg('connections', 64);
 // Each PostgreSQL instance's pool (DATABASE_POOL_SIZE).
 const POOL_SIZE = arg('pool-size', 10);
 const PROFILING = process.argv.includes('--profile');
+// --no-pglite: PostgreSQL only (a shorter run when only the instances' figures are compared).
+const WITH_PGLITE = !process.argv.includes('--no-pglite');
 const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'bench-password';
@@ -136,7 +138,7 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
       const origin = new URL(origins[index]);
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const started = performance.now();
-      const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0 };
+      const entry = stats.get(name) ?? { latencies: [], errors: 0, refused: 0, statuses: new Map() };
       stats.set(name, entry);
       const req = request(
         { agent, host: origin.hostname, port: origin.port, method, path,
@@ -148,7 +150,10 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
             entry.latencies.push(performance.now() - started);
             if (expected.includes(res.statusCode)) {
               if (res.statusCode === 400) entry.refused += 1;
-            } else entry.errors += 1;
+            } else {
+              entry.errors += 1;
+              entry.statuses.set(res.statusCode, (entry.statuses.get(res.statusCode) ?? 0) + 1);
+            }
             let json = null;
             try {
               json = JSON.parse(Buffer.concat(chunks).toString());
@@ -161,6 +166,7 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
       );
       req.on('error', () => {
         entry.errors += 1;
+        entry.statuses.set('network', (entry.statuses.get('network') ?? 0) + 1);
         done({ status: 0, json: null });
       });
       req.end(payload);
@@ -202,7 +208,8 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
   agent.destroy();
   const rows = [...stats].map(([name, entry]) => {
     const sorted = entry.latencies.sort((a, b) => a - b);
-    return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors, refused: entry.refused };
+    const statuses = [...entry.statuses].map(([status, n]) => `${status}: ${n}`).join(', ');
+    return { name, rps: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: entry.errors ? `${entry.errors} (${statuses})` : 0, refused: entry.refused };
   });
   const total = rows.reduce((sum, r) => sum + r.rps, 0);
   const requests = perOrigin.reduce((sum, n) => sum + n, 0);
@@ -271,16 +278,18 @@ try {
   // ---------- one instance on PGlite ----------
   const dataDir = await mkdtemp(join(tmpdir(), 'pustak-bench-festival-'));
   undo.push(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
-  const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
-  const pgliteData = await prepare(pgliteTarget);
-  const pglitePort = await findFreePort();
-  const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
-    DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
-  });
-  await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
-  const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
-  await pgliteServer.stop();
-  results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
+  if (WITH_PGLITE) {
+    const pgliteTarget = { kind: 'pglite', dataDir: join(dataDir, 'db') };
+    const pgliteData = await prepare(pgliteTarget);
+    const pglitePort = await findFreePort();
+    const pgliteServer = await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(pglitePort)], {
+      DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
+    });
+    await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
+    const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
+    await pgliteServer.stop();
+    results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
+  }
 
   // ---------- N instances on PostgreSQL ----------
   const cluster = await startPostgres(PROFILING ? { settings: ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] } : {});
@@ -331,11 +340,11 @@ try {
     for (const row of r.load.rows.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))) {
       console.log(`| ${r.name} | ${row.name} | ${Math.round(row.rps)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${row.refused || ''} |`);
     }
-    console.log(`| ${r.name} | **all** | **${Math.round(r.load.total)}** | | | **${r.load.rows.reduce((s, row) => s + row.errors, 0)}** | |`);
+    console.log(`| ${r.name} | **all** | **${Math.round(r.load.total)}** | | | **${r.load.rows.reduce((s, row) => s + (parseInt(row.errors, 10) || 0), 0)}** | |`);
   }
   console.log('');
   for (const r of results) {
-    console.log(`${r.name}: seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
+    console.log(`${r.name}: ${Math.round(r.load.total)} requests/s, ${(r.load.total / floorResult.rps).toFixed(3)} of the floor; seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}` +
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}; on average while measured: ${r.connectionStates}` : ''));
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }

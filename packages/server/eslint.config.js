@@ -91,6 +91,15 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Another package is reached by its name, as a declared dependency (package.json).
       'import-x/no-relative-packages': 'error',
+      // A transaction PostgreSQL rolls back for a deadlock or a serialization failure runs again:
+      // only shared/context.ts's runTransaction (and transact) open one.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='execute'][callee.object.type='CallExpression'][callee.object.callee.property.name='transaction']",
+          message: 'Open a transaction with runTransaction or transact (shared/context.ts): they run it again after a deadlock or a serialization failure.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {
@@ -103,5 +112,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/shared/context.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

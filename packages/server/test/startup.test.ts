@@ -96,6 +96,21 @@ describe('the --memory sandbox', () => {
   });
 });
 
+describe('the request log on standard output', () => {
+  it('reaches it soon after the request although written in batches (they leave every 250 ms), and what is left when the server stops', async () => {
+    const server = await startServerProcess({ args: ['--memory'], env: { LOG_FORMAT: 'json' } });
+    running.push(server);
+    const lines = (route: string) => server.output().split('\n').filter((line) => line.includes('"msg":"request"') && line.includes(`"route":"${route}"`));
+    expect((await fetch(`${server.url}/api/book/all`)).status).toBe(200);
+    const deadline = Date.now() + 5_000;
+    while (lines('/api/book/all').length === 0 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+    expect(lines('/api/book/all')).toHaveLength(1);
+    expect((await fetch(`${server.url}/api/book/genres`)).status).toBe(200);
+    await server.stop();
+    expect(lines('/api/book/genres')).toHaveLength(1);
+  });
+});
+
 describe('the build', () => {
   it('builds once when several processes find dist/ out of date together, and none finds dist/ missing', async () => {
     // A copy of the package's build beside a few sources, so the real dist/ (which the other

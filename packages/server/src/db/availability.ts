@@ -17,3 +17,18 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
 }
+
+/** PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001): what failed was rolled back whole and may simply run again. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
+/** Tries of a transaction or a statement PostgreSQL rolls back for a conflict, the first included. */
+export const CONFLICT_TRIES = 5;
+
+/**
+ * The pause before try `tried + 1`: random (so the two that met do not meet again in step) and
+ * growing, at most 20, 40, 80, 160 ms.
+ */
+export const conflictPause = (tried: number) => new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));

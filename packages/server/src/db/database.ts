@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
+import { CONFLICT_TRIES, conflictPause, isTransactionConflict } from './availability.js';
 import { migrateToLatest } from './migrations.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -57,6 +58,41 @@ function writeStatementsWhole(stream: Writable) {
   }) as Writable['write'];
 }
 
+const TRANSACTION_CONTROL = /^\s*(start|begin|commit|end|rollback|abort|prepare\s+transaction|savepoint|release)\b/i;
+const TRANSACTION_START = /^\s*(start|begin)\b/i;
+const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
+
+/**
+ * A statement outside a transaction (placing an order, adding to a cart: one statement each)
+ * that PostgreSQL rolled back for a deadlock or a serialization failure is sent again, as
+ * `runTransaction` (shared/context.ts) runs a transaction again: it wrote nothing, and the
+ * conflict was another session's. Inside a transaction a statement is never sent again (the
+ * transaction is aborted; runTransaction repeats all of it), nor is a transaction's own control
+ * (a COMMIT that failed must fail). Kysely sends every statement as `query(text, values)`;
+ * any other form (a cursor, a callback) goes through as it was.
+ */
+function retryLoneStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let inTransaction = false;
+  client.query = ((...args: unknown[]) => {
+    const [text] = args;
+    if (typeof text !== 'string' || typeof args.at(-1) === 'function') return query(...args);
+    if (TRANSACTION_START.test(text)) inTransaction = true;
+    else if (TRANSACTION_END.test(text)) inTransaction = false;
+    if (inTransaction || TRANSACTION_CONTROL.test(text)) return query(...args);
+    return (async () => {
+      for (let tried = 1; ; tried += 1) {
+        try {
+          return await query(...args);
+        } catch (error) {
+          if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+          await conflictPause(tried);
+        }
+      }
+    })();
+  }) as typeof client.query;
+}
+
 /** Opens and migrates. Counts and money (bigint) come back as JS numbers: all stay far below 2^53. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
@@ -79,6 +115,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // The statement in flight fails on its own (the contract's 503) and the pool drops the client.
     pool.on('connect', (client) => {
       client.on('error', () => {});
+      retryLoneStatements(client);
       // A driver whose connection no longer has this shape just writes as it did before.
       const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
       if (stream && typeof stream.cork === 'function') writeStatementsWhole(stream);

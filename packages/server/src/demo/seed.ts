@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
 import type { Role } from '../db/schema.js';
-import type { Db } from '../shared/context.js';
+import { runTransaction, type Db } from '../shared/context.js';
 import { percentToBasisPoints, rupeesToPaisa } from '../shared/money.js';
 
 /** What the demo data is read from: the contract's document (its examples). */
@@ -52,7 +52,7 @@ export async function seedExampleData(db: Db, contract: Contract, now: Date): Pr
   // The other example customers exist for the tables and reviews; nobody knows their password.
   const lockedHash = await hashPassword(randomBytes(24).toString('base64url'));
 
-  await db.transaction().execute(async (tx) => {
+  await runTransaction(db, async (tx) => {
     for (const user of users.values()) {
       await tx
         .insertInto('users')

@@ -26,6 +26,12 @@ export interface RateLimitStore {
   giveBack(key: string, now: number): Promise<void>;
   /** Forgets the key's attempts (a successful sign-in). */
   reset(key: string): Promise<void>;
+  /**
+   * `peek`, then, only while no key is at its `max`, `hit` of each in turn, at once (a store whose
+   * every call is a round trip to the database): answers the counts over their max, none when
+   * the attempt was counted. Without it the caller peeks and hits itself.
+   */
+  attempt?(counters: readonly { key: string; windowMs: number; max: number }[], now: number): Promise<RateLimitCount[]>;
 }
 
 /**
@@ -121,7 +127,30 @@ export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateL
         )
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() };
+      return countOf(row);
+    },
+    async attempt(counters, now) {
+      if (counters.length === 0) return [];
+      const at = new Date(now);
+      if ((hits += counters.length) % sweepEvery < counters.length) await db.deleteFrom('rate_limits').where('reset_at', '<=', at).execute();
+      const wanted = sql.join(counters.map(({ key, windowMs, max }, n) => sql`(${n}::int, ${key}::text, ${new Date(now + windowMs)}::timestamptz, ${max}::int)`));
+      // The keys are counted in the order given, as hit() after hit() would (two requests of one operation lock them alike).
+      const { rows } = await sql<{ key: string; count: number; reset_at: Date; over: boolean }>`
+        with wanted (n, key, reset_at, max) as (values ${wanted}),
+        running as (
+          select r.key, r.count, r.reset_at from rate_limits r join wanted w on w.key = r.key where r.reset_at > ${at} and r.count >= w.max
+        ), counted as (
+          insert into rate_limits as r (key, count, reset_at)
+          select key, 1, reset_at from wanted where not exists (select from running) order by n
+          on conflict (key) do update set
+            count = case when r.reset_at <= ${at} then 1 else r.count + 1 end,
+            reset_at = case when r.reset_at <= ${at} then excluded.reset_at else r.reset_at end
+          returning r.key, r.count, r.reset_at
+        )
+        select key, count, reset_at, true as over from running
+        union all
+        select c.key, c.count, c.reset_at, c.count > w.max from counted c join wanted w on w.key = c.key`.execute(db);
+      return rows.filter((row) => row.over).map(countOf);
     },
     async giveBack(key, now) {
       await db.updateTable('rate_limits').set({ count: sql<number>`greatest(count - 1, 0)` })
@@ -132,6 +161,8 @@ export function databaseRateLimitStore(db: Db, { sweepEvery = 500 } = {}): RateL
     },
   };
 }
+
+const countOf = (row: { count: number | string; reset_at: Date | string }): RateLimitCount => ({ count: Number(row.count), resetAt: new Date(row.reset_at).getTime() });
 
 /** The store a server counts in: the one given, else the database on PostgreSQL (every instance counts together), else memory. */
 export function rateLimitStoreFor(choice: RateLimitStore | 'memory' | 'database' | undefined, database: OpenDatabase): RateLimitStore {

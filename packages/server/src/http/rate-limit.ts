@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { errorBody, type OperationMeta } from './contract.js';
-import type { RateLimitStore } from './rate-limit-stores.js';
+import type { RateLimitCount, RateLimitStore } from './rate-limit-stores.js';
 
 export interface RateLimitWindow {
   /** Attempts allowed in one window. */
@@ -149,6 +149,18 @@ function countersOf(operationId: LimitedOperation, limits: RateLimits, request: 
   };
 }
 
+/** The counts over their max: none at its max, then each counted in turn, stopping at the first over it. */
+async function peekThenHit(store: RateLimitStore, counters: Counter[], now: number): Promise<RateLimitCount[]> {
+  const running = await store.peek(counters.map(({ key }) => key), now);
+  const over = counters.flatMap(({ window }, i) => (running[i] && running[i].count >= window.max ? [running[i]] : []));
+  if (over.length > 0) return over;
+  for (const { key, window } of counters) {
+    const result = await store.hit(key, window.windowMs, now);
+    if (result.count > window.max) return [result];
+  }
+  return [];
+}
+
 /**
  * Counts after validation (a request the contract refuses guesses nothing and is not counted)
  * and before the handler. A successful sign-in clears its account's count, a verified order
@@ -165,15 +177,9 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     if (!meta || !operationId || !Object.hasOwn(limits, operationId)) return;
     const now = clock.now().getTime();
     const { counters, onSuccess } = countersOf(operationId, limits, request);
-    const running = await store.peek(counters.map(({ key }) => key), now);
-    let over = counters.flatMap(({ window }, i) => (running[i] && running[i].count >= window.max ? [running[i]] : []));
-    for (const { key, window } of over.length === 0 ? counters : []) {
-      const result = await store.hit(key, window.windowMs, now);
-      if (result.count > window.max) {
-        over = [result];
-        break;
-      }
-    }
+    const over = store.attempt
+      ? await store.attempt(counters.map(({ key, window }) => ({ key, windowMs: window.windowMs, max: window.max })), now)
+      : await peekThenHit(store, counters, now);
     if (over.length === 0) {
       request.rateLimitOnSuccess = onSuccess;
       return;

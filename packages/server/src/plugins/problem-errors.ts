@@ -4,6 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/availability.js';
+import { CONFLICT_TRIES, isTransactionConflict } from '../shared/context.js';
 import { RuleRefusal } from '../shared/errors.js';
 import { errorBody, operationOf, type Contract } from '../http/contract.js';
 import { validationDetail, validationErrorsMap } from '../http/validation.js';
@@ -65,6 +66,12 @@ export const problemErrors = fp<{ contract: Contract; services: Services }>(asyn
       services.log.warn(`${request.method} ${request.url}: database unavailable (${error.code ?? error.message})`);
       return reply.code(503).header('retry-after', '2').type('application/json')
         .send({ status: 'error', statusCode: 503, message: 'Service Unavailable: the database cannot be reached right now. Try again shortly.' });
+    }
+    if (isTransactionConflict(error)) {
+      // Still deadlocked or serialized out after runTransaction's tries: the shop is busy with the same rows, not broken.
+      services.log.warn(`${request.method} ${request.url}: gave up after ${CONFLICT_TRIES} tries (${error.code})`);
+      return reply.code(503).header('retry-after', '1').type('application/json')
+        .send({ status: 'error', statusCode: 503, message: 'Service Unavailable: others are changing the same records right now. Try again shortly.' });
     }
     request.log.error({ err: error }, 'request failed');
     services.log.error(`${request.method} ${request.url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { CONFLICT_TRIES, conflictPause, isTransactionConflict } from '../db/availability.js';
 import type { Database } from '../db/schema.js';
 import type { Broadcaster, LiveMessage, Publish } from '../live/notifier.js';
 
@@ -17,10 +18,13 @@ export async function transact<T>(
   broadcaster: Broadcaster | undefined,
   work: (tx: Tx, publish: Publish) => Promise<T>,
 ): Promise<T> {
-  const pending: LiveMessage[] = [];
-  const mails: string[] = [];
+  let pending: LiveMessage[] = [];
+  let mails: string[] = [];
   const inTransaction = broadcaster?.publishInTransaction?.bind(broadcaster);
-  const result = await db.transaction().execute(async (tx) => {
+  const result = await runTransaction(db, async (tx) => {
+    // A try PostgreSQL rolled back published nothing: only the last try's messages go out.
+    pending = [];
+    mails = [];
     const value = await work(tx, (message) => {
       if ('mailId' in message) mails.push(message.mailId);
       else pending.push(message);
@@ -36,6 +40,29 @@ export async function transact<T>(
   }
   if (mails.length > 0) await broadcaster?.deliverMail?.(mails);
   return result;
+}
+
+// Also what db/database.ts retries a statement outside a transaction on.
+export { CONFLICT_TRIES, isTransactionConflict };
+
+/**
+ * Runs `work` in one transaction, and again from the start when PostgreSQL rolled it back for a
+ * deadlock or a serialization failure (two transactions locking the same rows in opposite
+ * orders, e.g. a verification and a genre change meeting in the sales figures): up to
+ * CONFLICT_TRIES tries, each after a random pause that grows (so the two do not meet again in
+ * step). The conflict is then another request's, never the caller's: answering it as a 500 would
+ * be the server's bug. `work` must keep its effects inside the transaction, or redo them per try.
+ * Every transaction of the server runs through here (eslint.config.js).
+ */
+export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+      await conflictPause(tried);
+    }
+  }
 }
 
 /** PostgreSQL's unique_violation: two requests raced for the same unique value. */

@@ -28,8 +28,19 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * Standard output, written in batches: a write per request line was a system call per request
+ * (the festival mix's profile: 4 % of an instance's CPU). Lines gather up to 4 KB and leave at
+ * least every 250 ms; pino writes out what is left when the process exits.
+ */
+function batchedStandardOutput(): DestinationStream {
+  const out = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => ((out as { destroyed?: boolean }).destroyed ? clearInterval(timer) : out.flush()), 250).unref();
+  return out;
+}
+
 export function createLogger({ level = 'info', format = 'json', destination }: LoggerOptions = {}): Logger {
-  const out = destination ?? pino.destination({ dest: 1, sync: false });
+  const out = destination ?? batchedStandardOutput();
   return pino(
     {
       level,

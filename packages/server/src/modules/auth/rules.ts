@@ -7,7 +7,7 @@ import { burnPasswordCheck, hashPassword, passwordMatches } from '../../auth/pas
 import type { Role, UserRow } from '../../db/schema.js';
 import type { Mail } from '../../mail/mailer.js';
 import { queueMail } from '../../mail/outbox.js';
-import type { Db, Tx } from '../../shared/context.js';
+import { runTransaction, type Db, type Tx } from '../../shared/context.js';
 import { notFound, rejected, unauthenticated } from '../../shared/errors.js';
 import { isUniqueViolationRefusal } from './account-errors.js';
 
@@ -63,7 +63,7 @@ export async function register(db: Db, input: Registration, now: Date): Promise<
   const expires = new Date(now.getTime() + OTP_LIFETIME_MS);
 
   try {
-    return await db.transaction().execute(async (tx) => {
+    return await runTransaction(db, async (tx) => {
       const user = await registerIn(tx);
       return { user, mailId: await queueMail(tx, otpMail(user, code), now) };
     });
@@ -108,7 +108,7 @@ export async function register(db: Db, input: Registration, now: Date): Promise<
 
 /** Checks the one-time code: 15 minutes, 5 wrong tries, then it is spent. */
 export async function verifyEmail(db: Db, id: string, code: string, now: Date): Promise<void> {
-  const outcome = await db.transaction().execute(async (tx) => {
+  const outcome = await runTransaction(db, async (tx) => {
     const user = await tx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!user) return 'unknown' as const;
     if (user.is_verified) return 'already' as const;
@@ -169,7 +169,7 @@ export async function resendCode(db: Db, username: string, password: string, now
   const account = await accountWithPassword(db, username, password);
   if (account.is_verified) throw rejected('User is already verified');
   const code = newOtp();
-  return db.transaction().execute(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const user = await tx
       .updateTable('users')
       .set({ otp_code: code, otp_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), otp_failed_tries: 0 })
@@ -210,7 +210,7 @@ const resetMail = (user: { email: string; username: string }, code: string): Mai
  */
 export async function requestPasswordReset(db: Db, usernameOrEmail: string, now: Date): Promise<string | null> {
   const code = newOtp();
-  return db.transaction().execute(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const user = await tx
       .updateTable('users')
       .set({ reset_code: code, reset_expires_at: new Date(now.getTime() + OTP_LIFETIME_MS), reset_failed_tries: 0 })
@@ -238,7 +238,7 @@ export interface PasswordReset {
 export async function resetPassword(db: Db, input: PasswordReset, now: Date): Promise<UserRow> {
   checkNewPassword(input.newPassword, input.confirmPassword);
   const passwordHash = await hashPassword(input.newPassword);
-  const user = await db.transaction().execute(async (tx) => {
+  const user = await runTransaction(db, async (tx) => {
     const account = await tx.selectFrom('users').selectAll().where(accountNamed(input.usernameOrEmail)).forUpdate().executeTakeFirst();
     if (!account?.reset_code || account.reset_failed_tries >= OTP_MAX_FAILED_TRIES) return null;
     if (!account.reset_expires_at || account.reset_expires_at.getTime() < now.getTime()) return null;

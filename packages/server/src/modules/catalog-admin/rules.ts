@@ -5,7 +5,7 @@ import type { components } from '@pustak/sdk/schema';
 import type { BookRow, NewBook } from '../../db/schema.js';
 import type { Publish } from '../../live/notifier.js';
 import { changedFields, logActivity } from '../../shared/activity-log.js';
-import { isUniqueViolation, type Db, type Tx } from '../../shared/context.js';
+import { isUniqueViolation, runTransaction, type Db, type Tx } from '../../shared/context.js';
 import { invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { basisPointsToPercent, paisaToRupees, percentToBasisPoints, rupeesToPaisa } from '../../shared/money.js';
 import { preparedQuery } from '../../shared/prepared-query.js';
@@ -151,7 +151,7 @@ export async function createBook(tx: Tx, input: BookInput, imagePath: string | n
 export async function updateBook(db: Db, id: string, input: BookInput, imagePath: string | null, { actor, now }: CatalogChange): Promise<{ replacedImage: string | null }> {
   const columns = bookColumns(input);
   try {
-    return await db.transaction().execute(async (tx) => {
+    return await runTransaction(db, async (tx) => {
       const existing = await tx.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!existing) throw notFound('Book not found');
       const changed = changedFields(bookFields(existing), bookFields(columns));

@@ -2,6 +2,7 @@
 // confirmation e-mail again, a completed order's receipt.
 import { queueMail } from '../../mail/outbox.js';
 import { forgetBestSellers, forgetBooks } from '../../read-cache/policy.js';
+import { runTransaction } from '../../shared/context.js';
 import type { Handler } from '../../shared/handler.js';
 import { formatPercent, paisaToRupees } from '../../shared/money.js';
 import { pageReply } from '../../shared/wire.js';
@@ -72,7 +73,7 @@ export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, serv
   await expireDueOrders(services);
   const { id, username } = caller();
   const now = services.clock.now();
-  const { event, bookIds } = await services.db.transaction().execute((tx) => cancelOrderByCustomer(tx, { orderId: params.orderId, customerId: id, actor: username, now }));
+  const { event, bookIds } = await runTransaction(services.db, (tx) => cancelOrderByCustomer(tx, { orderId: params.orderId, customerId: id, actor: username, now }));
   await forgetBooks(services, bookIds);
   return { status: 'success', message: 'Order cancelled successfully', statusCode: 200, data: { orderId: event.orderId, status: 'Cancelled' } };
 };
@@ -80,7 +81,7 @@ export const cancelOrder: Handler<'cancelOrder'> = async ({ caller, params, serv
 export const resendOrderConfirmation: Handler<'resendOrderConfirmation'> = async ({ caller, params, services }) => {
   const now = services.clock.now();
   // Through the outbox like every mail: a mail server that is down never fails the request.
-  const mailId = await services.db.transaction().execute(async (tx) => queueMail(tx, await confirmationMailAgain(tx, caller(), params.orderId, now, services.shop), now));
+  const mailId = await runTransaction(services.db, async (tx) => queueMail(tx, await confirmationMailAgain(tx, caller(), params.orderId, now, services.shop), now));
   await services.mail.deliver([mailId]);
   return { status: 'success', message: 'Confirmation e-mail sent again' };
 };

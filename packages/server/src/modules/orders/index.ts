@@ -2,5 +2,5 @@
 export * as handlers from './handlers.js';
 export { expireDueOrders, startExpirySweep } from './expiry.js';
 export { orderNumber } from './lists.js';
-export { cancelOrderByShop, isOverdue, lockOrder, markOrderReady, recordOrderEvent, takeStock, type OrderEvent, type Transition } from './lifecycle.js';
+export { cancelOrderByShop, isOverdue, lockOrder, lockOrderWithTitles, markOrderReady, orderEventRow, recordOrderEvent, takeStock, writeTogether, type LockedOrder, type OrderEvent, type Transition } from './lifecycle.js';
 export { remindExpiringOrders, tellOrderCancelledByShop, tellOrderReady } from './messages.js';

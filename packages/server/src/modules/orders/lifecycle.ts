@@ -3,9 +3,9 @@
 // function that changes the order and its stock in the caller's transaction, records the step in
 // the order's history and answers it as an `OrderEvent`, so whatever must follow an event (a
 // message to the customer) is one call on its answer.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { OrderEventKind, OrderStatus } from '../../db/schema.js';
-import type { Db, Tx } from '../../shared/context.js';
+import { runTransaction, type Db, type Tx } from '../../shared/context.js';
 import { notFound, rejected } from '../../shared/errors.js';
 
 const DAY_MS = 86_400_000;
@@ -33,13 +33,14 @@ export interface Transition {
 }
 
 export async function recordOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
-  await tx
-    .insertInto('order_events')
-    .values({ order_id: event.orderId, kind: event.kind, at: event.at, actor: event.actor, reason: event.reason ?? null })
-    .execute();
+  await orderEventRow(event).execute(tx);
 }
 
-interface LockedOrder {
+/** The statement that records an event (for `takeStock`'s `alongside`, or on its own). */
+export const orderEventRow = (event: OrderEvent) =>
+  sql`insert into order_events (order_id, kind, at, actor, reason) values (${event.orderId}, ${event.kind}, ${event.at}, ${event.actor}, ${event.reason ?? null})`;
+
+export interface LockedOrder {
   id: string;
   user_id: string;
   status: OrderStatus;
@@ -47,11 +48,23 @@ interface LockedOrder {
   expires_at: Date | null;
 }
 
+const lockedOrder = (tx: Tx, orderId: string) =>
+  tx.selectFrom('orders').select(['id', 'user_id', 'status', 'claim_code', 'expires_at']).where('id', '=', orderId).forUpdate();
+
 /** The order's row, locked until the transaction ends; `customerId` narrows to the owner's. */
 export async function lockOrder(tx: Tx, orderId: string, customerId?: string): Promise<LockedOrder> {
-  let query = tx.selectFrom('orders').select(['id', 'user_id', 'status', 'claim_code', 'expires_at']).where('id', '=', orderId);
+  let query = lockedOrder(tx, orderId);
   if (customerId) query = query.where('user_id', '=', customerId);
-  const order = await query.forUpdate().executeTakeFirst();
+  const order = await query.executeTakeFirst();
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+/** {@link lockOrder}, with its lines' titles (by title) read in the same statement. */
+export async function lockOrderWithTitles(tx: Tx, orderId: string): Promise<LockedOrder & { titles: string[] }> {
+  const order = await lockedOrder(tx, orderId)
+    .select(sql<string[]>`array(select i.title from order_items i where i.order_id = orders.id order by i.title, i.id)`.as('titles'))
+    .executeTakeFirst();
   if (!order) throw notFound('Order not found');
   return order;
 }
@@ -74,34 +87,47 @@ async function copiesOf(tx: Tx, orderIds: string[]) {
 
 /**
  * Takes the order's copies out of stock, with its books' rows locked (in id order, so two
- * writers cannot deadlock), or refuses "Not enough stock for book: {title}" and changes nothing.
- * One statement (a verification's transaction holds a pooled connection while it waits for a
- * festival book's lock: each round trip fewer is time the connection is free sooner).
+ * writers cannot deadlock; FOR NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it
+ * keeps out every other writer of the stock, but not the foreign-key checks of an order or a
+ * cart line naming the book, which FOR UPDATE made wait for the commit), or refuses "Not enough stock for book: {title}". One statement,
+ * and the last of its transaction but the commit: a festival book's lock is waited for and held
+ * while the caller's transaction holds a pooled connection, so every statement after it would
+ * keep the next buyer of that book waiting one more round trip. The transition's own writes
+ * (`alongside`: data-modifying statements, run as parts of this one) go with it; a refusal
+ * throws, so the caller's transaction takes them back.
  */
-export async function takeStock(tx: Tx, orderId: string): Promise<string[]> {
+export async function takeStock(tx: Tx, orderId: string, alongside: RawBuilder<unknown>[] = []): Promise<string[]> {
   const { rows: [taken] } = await sql<{ short: string | null; book_ids: string[] }>`
     with needed as (
       select book_id, sum(quantity)::int as copies, min(title) as title from order_items where order_id = ${orderId} group by book_id
     ), locked as (
-      select id, quantity from books where id in (select book_id from needed) order by id for update
+      select id, quantity from books where id in (select book_id from needed) order by id for no key update
     ), short as (
       select needed.title from needed left join locked on locked.id = needed.book_id
       where coalesce(locked.quantity, 0) < needed.copies order by needed.book_id limit 1
     ), taken as (
       update books set quantity = books.quantity - needed.copies from needed
       where books.id = needed.book_id and not exists (select from short)
-    )
+    )${alongside.length > 0 ? sql`, ${alongsideParts(alongside)}` : sql``}
     select (select title from short) as short, array(select book_id from needed order by book_id) as book_ids`.execute(tx);
   if (taken!.short !== null) throw rejected(`Not enough stock for book: ${taken!.short}`);
   return taken!.book_ids;
 }
 
-/** Puts the orders' copies back into stock (a book deleted since gets nothing back). */
+/** Data-modifying statements as the further parts of a WITH (PostgreSQL runs each once, whether or not it is read). */
+const alongsideParts = (writes: RawBuilder<unknown>[]) => sql.join(writes.map((write, i) => sql`${sql.raw(`alongside_${i}`)} as (${write})`));
+
+/** Runs data-modifying statements as one (one round trip). */
+export async function writeTogether(tx: Tx, writes: RawBuilder<unknown>[]): Promise<void> {
+  if (writes.length > 0) await sql`with ${alongsideParts(writes)} select`.execute(tx);
+}
+
+/** Puts the orders' copies back into stock (a book deleted since gets nothing back), its books locked as `takeStock` locks them. */
 async function returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
   if (orderIds.length === 0) return [];
   const needed = await copiesOf(tx, orderIds);
   const bookIds = needed.map(([id]) => id);
-  if (bookIds.length) await tx.selectFrom('books').select('id').where('id', 'in', bookIds).orderBy('id').forUpdate().execute();
+  if (bookIds.length) await tx.selectFrom('books').select('id').where('id', 'in', bookIds).orderBy('id').forNoKeyUpdate().execute();
   for (const [bookId, { copies }] of needed) {
     await tx.updateTable('books').set({ quantity: sql`quantity + ${copies}` }).where('id', '=', bookId).execute();
   }
@@ -115,11 +141,11 @@ async function returnStock(tx: Tx, orderIds: string[]): Promise<string[]> {
 export async function markOrderReady(tx: Tx, input: { orderId: string; actor: string; now: Date; holdDays: number }): Promise<Transition & { expiresAt: Date }> {
   const order = await lockOrder(tx, input.orderId);
   if (order.status !== 'Pending') throw rejected('Only a pending order can be marked ready');
-  const bookIds = await takeStock(tx, order.id);
   const expiresAt = new Date(input.now.getTime() + input.holdDays * DAY_MS);
   await tx.updateTable('orders').set({ status: 'Ready', ready_at: input.now, expires_at: expiresAt }).where('id', '=', order.id).execute();
   const event: OrderEvent = { kind: 'ready', orderId: order.id, customerId: order.user_id, actor: input.actor, at: input.now };
   await recordOrderEvent(tx, event);
+  const bookIds = await takeStock(tx, order.id);
   return { event, bookIds, expiresAt };
 }
 
@@ -159,7 +185,7 @@ export async function expireOverdueOrders(db: Db, now: Date): Promise<{ events: 
   // Most calls find nothing to do: a plain read answers them without a transaction.
   const due = await db.selectFrom('orders').select('id').where('status', '=', 'Ready').where('expires_at', '<=', now).limit(1).executeTakeFirst();
   if (!due) return { events: [], bookIds: [] };
-  return db.transaction().execute(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const orders = await tx
       .selectFrom('orders')
       .select(['id', 'user_id', 'expires_at'])

@@ -2,7 +2,7 @@
 // server is given at start: when it is not the zone they were counted in (or they never were),
 // they are counted again from the orders before the server answers.
 import { sql } from 'kysely';
-import type { Db } from '../../shared/context.js';
+import { runTransaction, type Db } from '../../shared/context.js';
 
 /**
  * Counts the figures again unless they are already in `timeZone`. The meta row is locked for
@@ -10,7 +10,7 @@ import type { Db } from '../../shared/context.js';
  * others find it done; the triggers keep the figures from then on.
  */
 export async function keepSalesDaysIn(db: Db, timeZone: string): Promise<{ recounted: boolean }> {
-  return db.transaction().execute(async (tx) => {
+  return runTransaction(db, async (tx) => {
     const { rows } = await sql<{ time_zone: string | null }>`select time_zone from sales_meta for update`.execute(tx);
     if (rows[0]?.time_zone === timeZone) return { recounted: false };
     await sql`select sales_recount(${timeZone})`.execute(tx);

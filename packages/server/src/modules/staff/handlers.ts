@@ -9,6 +9,7 @@ import {
   cancelOrderByShop as cancelOrderByShopRule,
   expireDueOrders,
   lockOrder,
+  lockOrderWithTitles,
   markOrderReady as markOrderReadyRule,
   orderNumber,
   tellOrderCancelledByShop,
@@ -25,11 +26,11 @@ const orderLabel = (orderId: string) => `Order #${orderNumber(orderId)}`;
  * row is locked before its status is read (the transition locks it again in the same
  * transaction), so no other change slips in between.
  */
-async function loggedTransition<T>(tx: Tx, by: Caller, kind: ActivityKind, orderId: string, now: Date, after: Record<string, unknown>,
-  work: () => Promise<T>): Promise<T> {
-  const { status } = await lockOrder(tx, orderId);
-  await logActivity(tx, { actor: by, kind, target: { id: orderId, label: orderLabel(orderId) }, before: { status }, after, at: now });
-  return work();
+async function loggedTransition<T, Locked extends { status: string }>(tx: Tx, by: Caller, kind: ActivityKind, orderId: string, now: Date, after: Record<string, unknown>,
+  work: (order: Locked) => Promise<T>, lock: (tx: Tx, orderId: string) => Promise<Locked>): Promise<T> {
+  const order = await lock(tx, orderId);
+  await logActivity(tx, { actor: by, kind, target: { id: orderId, label: orderLabel(orderId) }, before: { status: order.status }, after, at: now });
+  return work(order);
 }
 
 export const verifyOrder: Handler<'verifyOrder'> = async ({ caller, params, body, services }) => {
@@ -37,8 +38,8 @@ export const verifyOrder: Handler<'verifyOrder'> = async ({ caller, params, body
   const by = caller();
   const now = services.clock.now();
   const { bookIds } = await transact(services.db, services.broadcaster, (tx, publish) =>
-    loggedTransition(tx, by, 'order.completed', params.orderId, now, { status: 'Completed', ...(body.PaymentMethod ? { paymentMethod: body.PaymentMethod } : {}) }, () =>
-      verifyOrderRule(tx, { orderId: params.orderId, claimCode: body.ClaimCode, paymentMethod: body.PaymentMethod, actor: by.username, now }, publish)),
+    loggedTransition(tx, by, 'order.completed', params.orderId, now, { status: 'Completed', ...(body.PaymentMethod ? { paymentMethod: body.PaymentMethod } : {}) }, (order) =>
+      verifyOrderRule(tx, order, { claimCode: body.ClaimCode, paymentMethod: body.PaymentMethod, actor: by.username, now }, publish), lockOrderWithTitles),
   );
   await forgetBooks(services, bookIds); // their stock changed; which books a list holds did not
   return { status: 'success', message: 'Order verified and stock updated successfully' };
@@ -53,7 +54,7 @@ export const markOrderReady: Handler<'markOrderReady'> = async ({ caller, params
       const ready = await markOrderReadyRule(tx, input);
       await tellOrderReady(tx, publish, services.shop, ready.event, ready.expiresAt);
       return ready;
-    }),
+    }, lockOrder),
   );
   await forgetBooks(services, bookIds);
   return { status: 'success', message: 'Order is ready for pickup', statusCode: 200, data: { orderId: event.orderId, status: 'Ready', expiresAt: iso(expiresAt) } };
@@ -68,7 +69,7 @@ export const cancelOrderByShop: Handler<'cancelOrderByShop'> = async ({ caller, 
       const cancelled = await cancelOrderByShopRule(tx, input);
       await tellOrderCancelledByShop(tx, publish, services.shop, cancelled.event);
       return cancelled;
-    }),
+    }, lockOrder),
   );
   await forgetBooks(services, bookIds);
   return { status: 'success', message: 'Order cancelled successfully', statusCode: 200, data: { orderId: event.orderId, status: 'Cancelled' } };
