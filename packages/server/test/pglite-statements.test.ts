@@ -27,6 +27,18 @@ describe('PGlite statements with values', () => {
     expect((await read()).rows).toEqual([{ id: 1, title: 'Muna Madan', copies: 3 }]);
   });
 
+  it('answers a statement again, with the new column, after its table gained one in the same transaction (a migration)', async () => {
+    const { db } = database;
+    const titles = await db.transaction().execute(async (tx) => {
+      await sql`insert into shelf (id, title) values (${1}, ${'Shirish ko Phool'})`.execute(tx);
+      const read = () => sql<Record<string, unknown>>`select * from shelf where id = ${1}`.execute(tx);
+      const before = (await read()).rows;
+      await sql`alter table shelf add column copies int not null default 2`.execute(tx);
+      return [before, (await read()).rows];
+    });
+    expect(titles).toEqual([[{ id: 1, title: 'Shirish ko Phool' }], [{ id: 1, title: 'Shirish ko Phool', copies: 2 }]]);
+  });
+
   it('answers each of more different statements than it keeps, and the first ones again', async () => {
     const { db } = database;
     for (let id = 1; id <= 3; id += 1) await sql`insert into shelf (id, title) values (${id}, ${`Book ${id}`})`.execute(db);

@@ -29,6 +29,10 @@ class PgliteConnection implements DatabaseConnection {
     const result = compiledQuery.parameters.length === 0 || PLANNED_PER_VALUE.test(compiledQuery.sql)
       ? await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters])
       : await this.#statements.run<R>(compiledQuery.sql, compiledQuery.parameters);
+    // A table changed by DDL may change a prepared statement's result columns, which PostgreSQL
+    // refuses to answer ("cached plan must not change result type"), and in a transaction (a
+    // migration) that error would abort it: they are all prepared again.
+    if (compiledQuery.parameters.length === 0 && SCHEMA_CHANGE.test(compiledQuery.sql)) await this.#statements.forgetAll();
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -114,6 +118,9 @@ interface Prepared {
  */
 const PLANNED_PER_VALUE = /\b(i?like|similar\s+to)\b|~/i;
 
+/** DDL (it takes no values): `alter`, `create` or `drop`, or a `do` block that may run it. */
+const SCHEMA_CHANGE = /\b(alter|create|drop)\b|\bdo\s+\$/i;
+
 /** PostgreSQL's "cached plan must not change result type": a table the statement reads changed its columns. */
 const PLAN_RESULT_CHANGED = '0A000';
 
@@ -123,8 +130,8 @@ const PLAN_RESULT_CHANGED = '0A000';
  * describe, execute and sync as six calls for every statement and plans it every time: a
  * placed order's cart read took 1.1-1.4 ms of CPU that way, 0.17 ms prepared (most of a
  * small statement's cost was the calls and the planning, not the execution). PostgreSQL
- * replans a prepared statement itself when a table or index it uses changes; one whose result
- * columns changed is prepared again. The last `LIMIT` texts prepared are kept (dynamic SQL such as an
+ * replans a prepared statement itself when a table or index it uses changes; after DDL they are
+ * all prepared again, and one whose result columns changed otherwise is too. The last `LIMIT` texts prepared are kept (dynamic SQL such as an
  * `in` list of any length would otherwise grow the session's memory without end).
  */
 class PreparedStatements {
@@ -177,6 +184,16 @@ class PreparedStatements {
     const prepared = { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
     this.#byText.set(text, prepared);
     return prepared;
+  }
+
+  /** Closes every statement (after DDL). */
+  forgetAll() {
+    if (this.#byText.size === 0) return Promise.resolve();
+    const names = [...this.#byText.values()].map((statement) => statement.name);
+    this.#byText.clear();
+    return this.pglite.runExclusive(() =>
+      this.pglite.execProtocolStream(concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()]), { syncToFs: false }),
+    );
   }
 
   async #forget(text: string) {
