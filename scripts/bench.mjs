@@ -7,6 +7,7 @@
 // --profile: a CPU profile of the server during each operation's run (scripts/lib/cpu-profile.mjs):
 // its CPU per request by category and its busiest functions; the .cpuprofile files are kept.
 // --no-export: leaves out the CSV export (and its seed), a minute or two shorter.
+// --only <text>: only the operations whose name holds it (and the floor), e.g. --only place.
 // --postgres [--instances N]: the festival-sale mix on PostgreSQL instead (scripts/bench-festival.mjs).
 // --overload: one instance over its capacity, with and without load shedding (scripts/bench-overload.mjs).
 // --scale: the same operations on a small and a large shop, side by side (scripts/bench-scale.mjs).
@@ -48,7 +49,8 @@ if (process.argv.includes('--overload')) {
 const duration = arg('duration', 10);
 const connections = arg('connections', 32);
 const profiling = process.argv.includes('--profile');
-const exporting = !process.argv.includes('--no-export');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const exporting = !process.argv.includes('--no-export') && !only;
 const profileDir = profiling ? await mkdtemp(join(tmpdir(), 'pustak-profile-')) : undefined;
 const BOOKS = 10_000;
 const ORDERS = 50_000;
@@ -117,6 +119,7 @@ for (let i = 1; i <= CUSTOMERS; i += 1) tokens.push(await login(`bench${i}`));
 const results = [];
 const profiles = [];
 async function cannon(name, options) {
+  if (only && !name.includes(only) && !options.url.includes(`:${floorPort}/`)) return;
   const profiled = profiling && !options.url.includes(`:${floorPort}/`);
   if (profiled) await startProfile(server);
   const result = await new Promise((done, fail) => {
