@@ -91,7 +91,7 @@ export class SalesBooks {
       sums.revenue += revenue[pair]!;
       sums.discounts += discounts[pair]!;
     }
-    return [...books.values()].filter((b) => b.copies !== 0 || b.revenue !== 0 || b.discounts !== 0);
+    return [...books.values()];
   }
 
   async #load(tx: Tx | Db, shards: (ShardVersion & { key: string })[]): Promise<Map<string, ShardBooks>> {
