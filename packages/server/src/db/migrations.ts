@@ -766,12 +766,16 @@ const migrations: Record<string, Migration> = {
           insert into sales_day_staff as t (day, username, shard, handovers, revenue_paisa)
           select sale_day, staff, here, sign, sign * o.final_total_paisa from orders o where o.id = order_key
           on conflict (day, username, shard) do update set handovers = t.handovers + excluded.handovers, revenue_paisa = t.revenue_paisa + excluded.revenue_paisa;
-          delete from sales_day_books where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
-          delete from sales_day_genres where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
-          delete from sales_day_staff where day = sale_day and shard = here and handovers = 0 and revenue_paisa = 0;
-          -- The day's shard stays while it has books: its version is theirs.
-          delete from sales_days where day = sale_day and shard = here and orders = 0 and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0
-            and not exists (select from sales_day_books where day = sale_day and shard = here);
+          -- A sale taken out may leave rows at zero (a shard brought back to zero by a sale added
+          -- is left: the report skips what adds up to nothing). The day's shard stays while it
+          -- has books: its version is theirs.
+          if sign < 0 then
+            delete from sales_day_books where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
+            delete from sales_day_genres where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
+            delete from sales_day_staff where day = sale_day and shard = here and handovers = 0 and revenue_paisa = 0;
+            delete from sales_days where day = sale_day and shard = here and orders = 0 and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0
+              and not exists (select from sales_day_books where day = sale_day and shard = here);
+          end if;
         end
       $$`.execute(db);
       // A genre move writes the genres' shards of the writing session (the report sums them).
