@@ -176,8 +176,12 @@ export async function salesReport(db: Db, range: ReportRange, books: number | nu
         group by 1 having sum(handovers) <> 0) w) as staff`;
   if (books === null || books > BOOKS_IN_MEMORY) {
     const { rows } = await sql<ReportRows & { books_sold: number }>`
-      with sold_books as materialized (
-        select book_id, max(title) as title, ${sums} from sales_day_books where ${inRange} group by book_id having sum(copies) <> 0
+      with sold_titles as (
+        select book_id, title, ${sums} from sales_day_books where ${inRange} group by book_id, title having sum(copies) <> 0
+      ),
+      sold_books as materialized (
+        select book_id, max(title) as title, sum(copies)::bigint as copies, sum(revenue)::bigint as revenue, sum(discounts)::bigint as discounts
+        from sold_titles group by book_id
       )
       select ${breakdowns},
         (select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') from (
