@@ -7,7 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
 import { mulDivHalfUp } from '../../shared/money.js';
-import { bestSellerCandidates, SalesBooks, type ShardVersion } from './sales-books.js';
+import { SalesBooks, type ShardVersion } from './sales-books.js';
 
 /** A year and a day: a report of a whole (leap) year fits, and byDay stays a short list. */
 export const MAX_REPORT_DAYS = 366;
@@ -200,17 +200,18 @@ export async function salesReport(db: Db, range: ReportRange, books: number | nu
     const sold = await kept.sums(tx, rows[0]!.shards);
     // The last places are ordered by title (the database's collation) and id: the candidates,
     // every book tied with the last place included, are ordered by the database.
-    const candidates = JSON.stringify(bestSellerCandidates(sold, books).flatMap((b) =>
+    const candidates = JSON.stringify(sold.best(books).flatMap((b) =>
       b.titles.map((title) => ({ book_id: b.bookId, title, copies: b.copies, revenue: b.revenue, discounts: b.discounts }))));
+    // Each book's genre by its key (a hash join would read the catalogue for a hundred books).
     const { rows: best } = await sql<{ books: ReportRows['books'] }>`
       select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') as books from (
-        select t.*, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
+        select t.*, coalesce((select b.genre from books b where b.id = t.book_id), ${UNKNOWN_GENRE}) as genre
         from (
           select book_id, max(title) as title, max(copies) as copies, max(revenue) as revenue, max(discounts) as discounts
           from json_to_recordset(${candidates}::json) as c (book_id uuid, title text, copies bigint, revenue bigint, discounts bigint)
           group by book_id order by revenue desc, title, book_id limit ${books}
-        ) t left join books b on b.id = t.book_id) k`.execute(tx);
-    return reportFromRows(range, { ...rows[0]!, books: best[0]!.books }, sold.length);
+        ) t) k`.execute(tx);
+    return reportFromRows(range, { ...rows[0]!, books: best[0]!.books }, sold.booksSold);
   });
 }
 

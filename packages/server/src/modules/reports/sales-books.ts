@@ -29,6 +29,13 @@ export interface ShardVersion {
   version: string;
 }
 
+/** The books sold in a range: how many, and the best sellers' candidates. */
+export interface RangeSums {
+  booksSold: number;
+  /** The `count` highest revenues and every book tied with the last of them. */
+  best(count: number): BookSums[];
+}
+
 /** A book's sums over the range, and the titles it was sold under (their sums not zero). */
 export interface BookSums {
   bookId: string;
@@ -46,6 +53,7 @@ export class SalesBooks {
   readonly #pairTitle: string[] = [];
   readonly #bookKeys = new Map<string, number>();
   readonly #bookIds: string[] = [];
+  readonly #pairsOfBook: number[][] = [];
 
   /** Shards held, rows held: for the memory note and the tests. */
   get size() {
@@ -54,18 +62,17 @@ export class SalesBooks {
 
   /**
    * The books' sums over the shards given, loading in `tx` (the caller's snapshot, in which it
-   * read the versions) the shards not held at their version. Books whose sums are all zero (a
-   * sale counted by one session, taken out by another) are left out, as is a title's.
+   * read the versions) the shards not held at their version. A (book, title) whose sums are all
+   * zero (a sale counted by one session, taken out by another) is left out.
    */
-  async sums(tx: Tx | Db, shards: ShardVersion[]): Promise<BookSums[]> {
+  async sums(tx: Tx | Db, shards: ShardVersion[]): Promise<RangeSums> {
     const wanted = shards.map((s) => ({ key: `${s.day}/${s.shard}`, ...s }));
     const missing = wanted.filter((s) => this.#shards.get(s.key)?.version !== s.version);
     const loaded = missing.length > 0 ? await this.#load(tx, missing) : new Map<string, ShardBooks>();
     const pairCount = this.#pairBook.length;
-    const copies = new Float64Array(pairCount);
-    const revenue = new Float64Array(pairCount);
-    const discounts = new Float64Array(pairCount);
-    const touched: number[] = [];
+    const pairs = { copies: new Float64Array(pairCount), revenue: new Float64Array(pairCount), discounts: new Float64Array(pairCount) };
+    const touched = new Int32Array(pairCount);
+    let touchedCount = 0;
     const seen = new Uint8Array(pairCount);
     for (const { key } of wanted) {
       const held = loaded.get(key) ?? this.#shards.get(key)!;
@@ -73,25 +80,47 @@ export class SalesBooks {
         const pair = held.pairs[i]!;
         if (!seen[pair]) {
           seen[pair] = 1;
-          touched.push(pair);
+          touched[touchedCount++] = pair;
         }
-        copies[pair] = copies[pair]! + held.copies[i]!;
-        revenue[pair] = revenue[pair]! + held.revenue[i]!;
-        discounts[pair] = discounts[pair]! + held.discounts[i]!;
+        pairs.copies[pair] = pairs.copies[pair]! + held.copies[i]!;
+        pairs.revenue[pair] = pairs.revenue[pair]! + held.revenue[i]!;
+        pairs.discounts[pair] = pairs.discounts[pair]! + held.discounts[i]!;
       }
     }
-    const books = new Map<number, BookSums>();
-    for (const pair of touched) {
-      if (copies[pair] === 0 && revenue[pair] === 0 && discounts[pair] === 0) continue;
+    const bookCount = this.#bookIds.length;
+    const books = { copies: new Float64Array(bookCount), revenue: new Float64Array(bookCount), discounts: new Float64Array(bookCount) };
+    const sold = new Int32Array(bookCount);
+    let soldCount = 0;
+    const counted = new Uint8Array(bookCount);
+    for (let n = 0; n < touchedCount; n++) {
+      const pair = touched[n]!;
+      if (pairs.copies[pair] === 0 && pairs.revenue[pair] === 0 && pairs.discounts[pair] === 0) continue;
       const book = this.#pairBook[pair]!;
-      let sums = books.get(book);
-      if (!sums) books.set(book, (sums = { bookId: this.#bookIds[book]!, titles: [], copies: 0, revenue: 0, discounts: 0 }));
-      sums.titles.push(this.#pairTitle[pair]!);
-      sums.copies += copies[pair]!;
-      sums.revenue += revenue[pair]!;
-      sums.discounts += discounts[pair]!;
+      if (!counted[book]) {
+        counted[book] = 1;
+        sold[soldCount++] = book;
+      }
+      books.copies[book] = books.copies[book]! + pairs.copies[pair]!;
+      books.revenue[book] = books.revenue[book]! + pairs.revenue[pair]!;
+      books.discounts[book] = books.discounts[book]! + pairs.discounts[pair]!;
     }
-    return [...books.values()];
+    const sum = (book: number): BookSums => ({
+      bookId: this.#bookIds[book]!,
+      // Every title the book was sold under in the range: the report names it by the greatest.
+      titles: this.#pairsOfBook[book]!.filter((pair) => pairs.copies[pair] !== 0 || pairs.revenue[pair] !== 0 || pairs.discounts[pair] !== 0).map((pair) => this.#pairTitle[pair]!),
+      copies: books.copies[book]!,
+      revenue: books.revenue[book]!,
+      discounts: books.discounts[book]!,
+    });
+    return {
+      booksSold: soldCount,
+      best(count: number): BookSums[] {
+        const list = sold.subarray(0, soldCount);
+        if (soldCount <= count) return Array.from(list, sum);
+        const least = nthHighest(list, books.revenue, count);
+        return Array.from(list.filter((book) => books.revenue[book]! >= least), sum);
+      },
+    };
   }
 
   async #load(tx: Tx | Db, shards: (ShardVersion & { key: string })[]): Promise<Map<string, ShardBooks>> {
@@ -147,8 +176,10 @@ export class SalesBooks {
       if (book === undefined) {
         book = this.#bookIds.length;
         this.#bookIds.push(bookId);
+        this.#pairsOfBook.push([]);
         this.#bookKeys.set(bookId, book);
       }
+      this.#pairsOfBook[book]!.push(this.#pairBook.length);
       pair = this.#pairBook.length;
       this.#pairBook.push(book);
       this.#pairTitle.push(title);
@@ -158,10 +189,26 @@ export class SalesBooks {
   }
 }
 
-/** The best sellers' candidates: the `count` highest revenues and every book tied with the last of them. */
-export function bestSellerCandidates(books: BookSums[], count: number): BookSums[] {
-  if (books.length <= count) return books;
-  const revenues = Float64Array.from(books, (b) => b.revenue).sort();
-  const least = revenues[revenues.length - count]!;
-  return books.filter((b) => b.revenue >= least);
+
+/** The `n`th highest of `values[i]` over the indexes `list` (longer than `n`): a min-heap of the `n` highest so far. */
+function nthHighest(list: Int32Array, values: Float64Array, n: number): number {
+  const heap = new Float64Array(n);
+  for (let i = 0; i < n; i++) heap[i] = values[list[i]!]!;
+  heap.sort();
+  for (let i = n; i < list.length; i++) {
+    const value = values[list[i]!]!;
+    if (value <= heap[0]!) continue;
+    // Replace the least and sift it down.
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= n) break;
+      const child = left + 1 < n && heap[left + 1]! < heap[left]! ? left + 1 : left;
+      if (heap[child]! >= value) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = value;
+  }
+  return heap[0]!;
 }
