@@ -738,6 +738,7 @@ const migrations: Record<string, Migration> = {
       await sql`create function sales_shard() returns smallint language sql volatile as $$
         select coalesce(nullif(current_setting('pustak.sales_shard', true), '')::int, pg_backend_pid() % 1024)::smallint
       $$`.execute(db);
+      // Added last with defaults: 0019's recount, which lists no columns, writes shard 0 and new versions.
       await sql`alter table sales_days add column shard smallint not null default 0, add column version bigint not null default nextval('sales_version')`.execute(db);
       await sql`alter table sales_days drop constraint sales_days_pkey, add primary key (day, shard)`.execute(db);
       await sql`alter table sales_day_books add column shard smallint not null default 0`.execute(db);
@@ -796,43 +797,6 @@ const migrations: Record<string, Migration> = {
           delete from sales_day_genres where genre = was and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0
             and day in (select day from sales_day_books where book_id = book);
           return null;
-        end
-      $$`.execute(db);
-      // The recount writes shard 0 (one row per day and book again), with new versions.
-      await sql`create or replace function sales_recount(zone text) returns void language plpgsql as $$
-        begin
-          update sales_meta set time_zone = zone;
-          delete from sales_counted; delete from sales_days; delete from sales_day_books; delete from sales_day_genres; delete from sales_day_staff;
-          if zone is null then return; end if;
-          insert into sales_counted (order_id, day, handed_over_by)
-          select o.id, (coalesce(e.at, o.order_date) at time zone zone)::date, e.actor
-          from orders o
-          left join lateral (select k.at, k.actor from order_events k where k.order_id = o.id and k.kind = 'completed' and k.at is not null order by k.id limit 1) e on true
-          where o.status = 'Completed';
-          create temporary table sales_recount_lines on commit drop as
-          with lines as (
-            select c.day, i.order_id, i.book_id, i.title, i.quantity::bigint as quantity, i.quantity::bigint * i.price_per_unit_paisa as list_paisa,
-              i.quantity::bigint * i.charged_per_unit_paisa as gross_paisa,
-              sum(i.quantity::bigint * i.charged_per_unit_paisa) over (partition by i.order_id) as order_gross_paisa,
-              row_number() over (partition by i.order_id order by i.id desc) as from_last, o.final_total_paisa
-            from sales_counted c join orders o on o.id = c.order_id join order_items i on i.order_id = c.order_id
-          ),
-          shared as (
-            select *, case when order_gross_paisa = 0 then 0 else floor(gross_paisa::numeric * final_total_paisa / order_gross_paisa)::bigint end as share_paisa from lines
-          )
-          select day, order_id, book_id, title, quantity, list_paisa,
-            share_paisa + case when from_last = 1 then final_total_paisa - sum(share_paisa) over (partition by order_id) else 0 end as revenue_paisa
-          from shared;
-          insert into sales_days (day, shard, orders, copies, revenue_paisa, discounts_paisa)
-          select day, 0, count(distinct order_id), sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day order by day;
-          insert into sales_day_books (day, shard, book_id, title, copies, revenue_paisa, discounts_paisa)
-          select day, 0, book_id, title, sum(quantity), sum(revenue_paisa), sum(list_paisa - revenue_paisa) from sales_recount_lines group by day, book_id, title order by day;
-          insert into sales_day_genres (day, genre, shard, copies, revenue_paisa, discounts_paisa)
-          select l.day, coalesce(b.genre, 'Unknown'), 0, sum(l.quantity), sum(l.revenue_paisa), sum(l.list_paisa - l.revenue_paisa)
-          from sales_recount_lines l left join books b on b.id = l.book_id group by 1, 2 order by 1;
-          insert into sales_day_staff (day, username, shard, handovers, revenue_paisa)
-          select c.day, c.handed_over_by, 0, count(*), sum(o.final_total_paisa) from sales_counted c join orders o on o.id = c.order_id group by 1, 2 order by 1;
-          drop table sales_recount_lines;
         end
       $$`.execute(db);
     },

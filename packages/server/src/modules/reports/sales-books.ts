@@ -82,9 +82,7 @@ export class SalesBooks {
           seen[pair] = 1;
           touched[touchedCount++] = pair;
         }
-        pairs.copies[pair] = pairs.copies[pair]! + held.copies[i]!;
-        pairs.revenue[pair] = pairs.revenue[pair]! + held.revenue[i]!;
-        pairs.discounts[pair] = pairs.discounts[pair]! + held.discounts[i]!;
+        addTo(pairs, pair, held, i);
       }
     }
     const bookCount = this.#bookIds.length;
@@ -100,9 +98,7 @@ export class SalesBooks {
         counted[book] = 1;
         sold[soldCount++] = book;
       }
-      books.copies[book] = books.copies[book]! + pairs.copies[pair]!;
-      books.revenue[book] = books.revenue[book]! + pairs.revenue[pair]!;
-      books.discounts[book] = books.discounts[book]! + pairs.discounts[pair]!;
+      addTo(books, book, pairs, pair);
     }
     const sum = (book: number): BookSums => ({
       bookId: this.#bookIds[book]!,
@@ -189,6 +185,15 @@ export class SalesBooks {
   }
 }
 
+
+type Figures = { copies: Float64Array; revenue: Float64Array; discounts: Float64Array };
+
+/** Adds the figures at `from[i]` to those at `into[at]`. */
+function addTo(into: Figures, at: number, from: Figures, i: number) {
+  into.copies[at] = into.copies[at]! + from.copies[i]!;
+  into.revenue[at] = into.revenue[at]! + from.revenue[i]!;
+  into.discounts[at] = into.discounts[at]! + from.discounts[i]!;
+}
 
 /** The `n`th highest of `values[i]` over the indexes `list` (longer than `n`): a min-heap of the `n` highest so far. */
 function nthHighest(list: Int32Array, values: Float64Array, n: number): number {
