@@ -183,6 +183,7 @@ try {
     production,
     seed: !production,
     resettable: memory,
+    warmSalesReport: true,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM,
     shop,

@@ -14,7 +14,7 @@ import type { Services } from './shared/services.js';
 import { maintainTables, startTableMaintenance } from './ops/pglite-maintenance.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
 import { startExpirySweep } from './modules/orders/index.js';
-import { keepSalesDaysIn } from './modules/reports/index.js';
+import { keepSalesDaysIn, warmSalesBooks } from './modules/reports/index.js';
 import { seeder } from './startup/seeding.js';
 import { routeHubUpgrades, wireServices } from './startup/services.js';
 import type { ServerSettings } from './startup/settings.js';
@@ -84,6 +84,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     services.mail.start();
     const expirySweep = startExpirySweep(services);
     const maintenance = database.kind === 'pglite' ? startTableMaintenance(database.db, log) : undefined;
+    const warming = settings.warmSalesReport ? warmSalesBooks(database.db, services.shop.timeZone, clock.now()) : undefined;
+    warming?.done.catch((error: unknown) => log.warn(`the sales report's books were not read into memory: ${error instanceof Error ? error.message : String(error)}`));
 
     let closing: Promise<void> | undefined;
     const held = { fanout, mail, database, uploads };
@@ -98,7 +100,8 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
         shuttingDown = true;
         expirySweep.stop();
         maintenance?.stop();
-        closing ??= closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held).finally(() => services.images.close?.());
+        warming?.stop();
+        closing ??= (warming?.done.catch(() => {}) ?? Promise.resolve()).then(() => closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held)).finally(() => services.images.close?.());
         return closing;
       },
     };

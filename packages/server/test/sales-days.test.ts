@@ -5,7 +5,9 @@
 // their orders, books deleted or moved to another genre, and the shop's time zone changed (the
 // figures counted again at start), the report of any range and any number of best sellers is
 // the report worked out from the orders themselves (sales-oracle.ts, the statement the report
-// ran before), to the paisa. On PGlite and on PostgreSQL.
+// ran before), to the paisa, the writes spread over a day's shards (0022) as several sessions'
+// are, and the books the report keeps in memory read again after every write. On PGlite and on
+// PostgreSQL.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ beforeEach(() => {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-type Action =
+type Step =
   | { kind: 'place'; customer: number; books: { book: number; copies: number }[] }
   | { kind: 'verify'; order: number; hours: number }
   | { kind: 'ready' | 'cancel' | 'shopCancel' | 'completeUnrecorded'; order: number }
@@ -33,6 +35,9 @@ type Action =
   | { kind: 'deleteBook'; book: number }
   | { kind: 'genre'; book: number; genre: number }
   | { kind: 'zone'; zone: number };
+/** Which shard of the day's figures the action's writes go to (0022: one per database session). */
+type Action = Step & { shard?: number };
+const SHARDS = 3;
 
 const ON_SALE = [IDS.munaMadan, IDS.karnaliBlues, IDS.hobbit, IDS.sapiens];
 /** Books with orders in the seed (and, for the first, in these runs): deleting them makes their sales "Unknown". */
@@ -43,7 +48,7 @@ const ZONES = ['Asia/Kathmandu', 'America/Los_Angeles', 'Pacific/Kiritimati'];
 const CUSTOMERS = 3;
 
 const actions = fc.array(
-  fc.oneof(
+  fc.tuple(fc.oneof(
     { weight: 4, arbitrary: fc.record({
         kind: fc.constant('place' as const),
         customer: fc.nat(CUSTOMERS - 1),
@@ -57,7 +62,7 @@ const actions = fc.array(
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteBook' as const), book: fc.nat(DELETABLE.length - 1) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('genre' as const), book: fc.nat(ON_SALE.length - 1), genre: fc.nat(GENRES.length - 1) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('zone' as const), zone: fc.nat(ZONES.length - 1) }) },
-  ),
+  ), fc.nat(SHARDS - 1)).map(([action, shard]): Action => ({ ...action, shard })),
   { minLength: 1, maxLength: 14 },
 );
 
@@ -70,15 +75,16 @@ describe('the sales figures kept per day', () => {
   it('answer the report worked out from the orders after any mix of sales, cancellations, expiries, deletions, genre and time zone changes', async () => {
     let run = 0;
     // What the ranges held, over the runs: a property over empty reports would prove nothing.
-    const seen = { sales: 0, otherBooks: 0, unknownGenre: 0, unrecorded: 0 };
+    const seen = { sales: 0, otherBooks: 0, unknownGenre: 0, unrecorded: 0, daysOverShards: 0, takenOutElsewhere: 0 };
     await fc.assert(
       fc.asyncProperty(actions, ranges, async (mix, asked) => {
         await t.reset();
+        await sql`select set_config('pustak.sales_shard', '', false)`.execute(t.server.database.db);
         run += 1;
         const db = t.server.database.db;
         let zone = t.server.services.shop.timeZone;
-        const check = async () => {
-          for (const { start, days, books } of [...asked, { start: -365, days: 366, books: 100 }]) {
+        const check = async (ranges = [...asked, { start: -365, days: 366, books: 100 }]) => {
+          for (const { start, days, books } of ranges) {
             const from = Date.parse(NOW) + start * DAY;
             const range = reportRange(isoDay(from), isoDay(from + (days - 1) * DAY), zone);
             const kept = await salesReport(db, range, books);
@@ -92,6 +98,9 @@ describe('the sales figures kept per day', () => {
         await check();
         const { customers, orders, removed, orderAt, counter, signedIn, login, forget } = await mixCast(t, `sales${run}`, CUSTOMERS);
         for (const action of mix) {
+          // The writes of this action land in its shard: as another database session's would
+          // (on PostgreSQL the pool's sessions spread them further).
+          await sql`select set_config('pustak.sales_shard', ${String(action.shard ?? 0)}, false)`.execute(db);
           const [staff, admin] = await counter();
           const order = 'order' in action ? orderAt(action.order) : undefined;
           let reply;
@@ -129,6 +138,13 @@ describe('the sales figures kept per day', () => {
           }
           // Refusals (an order in the wrong status, a book gone) are fine; a 5xx is not.
           if (reply) expect(reply.statusCode, reply.body).toBeLessThan(500);
+          // The books kept in memory (sales-books.ts) are read at their versions after every write.
+          await check([asked[0]!, { start: -365, days: 366, books: asked[0]!.books }]);
+          const [shards] = (await sql<{ days: number; negative: number }>`
+            select (select count(*) from (select day from sales_days group by day having count(*) > 1) d)::int as days,
+              (select count(*) from sales_days where orders < 0)::int as negative`.execute(db)).rows;
+          seen.daysOverShards += shards!.days;
+          seen.takenOutElsewhere += shards!.negative;
         }
         await check();
       }),
@@ -137,21 +153,25 @@ describe('the sales figures kept per day', () => {
         // Every path once, whatever the random runs draw: a cart discount spread over two lines,
         // handovers on two days by two people, two completed without a timed handover, a genre
         // change, a book deleted, and the customer of the first order completed without a handover removed,
-        // last (the zone's recount would hide a path not taken out).
+        // last (the zone's recount would hide a path not taken out); handovers counted in shards 1
+        // and 2 and an order taken out in another shard than it was counted in.
         examples: [[
           [
             { kind: 'zone', zone: 1 },
             { kind: 'place', customer: 0, books: [{ book: 0, copies: 2 }, { book: 1, copies: 3 }] },
-            { kind: 'verify', order: 0, hours: 5 },
+            { kind: 'verify', order: 0, hours: 5, shard: 1 },
             { kind: 'place', customer: 1, books: [{ book: 2, copies: 1 }] },
             { kind: 'completeUnrecorded', order: 1 },
             { kind: 'place', customer: 2, books: [{ book: 1, copies: 1 }, { book: 3, copies: 4 }] },
-            { kind: 'verify', order: 2, hours: 30 },
+            { kind: 'verify', order: 2, hours: 30, shard: 2 },
             { kind: 'genre', book: 1, genre: 1 },
             { kind: 'deleteBook', book: 3 },
             { kind: 'place', customer: 2, books: [{ book: 0, copies: 1 }] },
             { kind: 'completeUnrecorded', order: 3 },
-            { kind: 'remove', customer: 1 },
+            { kind: 'remove', customer: 1, shard: 1 },
+            { kind: 'place', customer: 0, books: [{ book: 0, copies: 1 }] },
+            { kind: 'verify', order: 4, hours: 1, shard: 1 },
+            { kind: 'remove', customer: 0, shard: 2 },
           ],
           [{ start: 0, days: 3, books: 1 }, { start: -1, days: 1, books: 2 }],
         ]],

@@ -718,6 +718,89 @@ const migrations: Record<string, Migration> = {
       $$`.execute(db);
     },
   },
+  '0022-sales-days-shards': {
+    // 0019 kept a day's sales figures in one row per day (per genre, per member of staff, per
+    // book), so every handover of the day updated the same rows and concurrent verifications
+    // queued on their locks until commit (festival bench on PostgreSQL: sales_sync 4.8 ms,
+    // sales_apply 3.9 ms a call). Now each row is one shard of the day's figure, the writing
+    // session's (pg_backend_pid() % 1024, as 0021 spreads the shop's totals; a session may name
+    // its shard in pustak.sales_shard, the tests do), and the report sums a day's shards. A
+    // shard's rows may be negative (an order taken out by another session than the one that
+    // counted it); rows whose figures are all zero go. Each day's shard carries a version, a
+    // new number from a sequence whenever its books change (also after a recount: never reused), so an
+    // instance may keep a shard's books in memory and know in the report's own snapshot whether
+    // they are still what the database holds (modules/reports/sales-books.ts). Not
+    // rolling-upgrade safe for the report alone: the previous release's report would read a
+    // day's shards as separate days (its last row winning) until it is replaced; the figures
+    // stay right.
+    async up(db: Kysely<any>) {
+      await sql`create sequence sales_version`.execute(db);
+      await sql`create function sales_shard() returns smallint language sql volatile as $$
+        select coalesce(nullif(current_setting('pustak.sales_shard', true), '')::int, pg_backend_pid() % 1024)::smallint
+      $$`.execute(db);
+      // Added last with defaults: 0019's recount, which lists no columns, writes shard 0 and new versions.
+      await sql`alter table sales_days add column shard smallint not null default 0, add column version bigint not null default nextval('sales_version')`.execute(db);
+      await sql`alter table sales_days drop constraint sales_days_pkey, add primary key (day, shard)`.execute(db);
+      await sql`alter table sales_day_books add column shard smallint not null default 0`.execute(db);
+      await sql`alter table sales_day_books drop constraint sales_day_books_pkey, add primary key (day, shard, book_id, title)`.execute(db);
+      await sql`alter table sales_day_genres add column shard smallint not null default 0`.execute(db);
+      await sql`alter table sales_day_genres drop constraint sales_day_genres_pkey, add primary key (day, genre, shard)`.execute(db);
+      await sql`alter table sales_day_staff add column shard smallint not null default 0`.execute(db);
+      await sql`alter table sales_day_staff drop constraint sales_day_staff_key, add constraint sales_day_staff_key unique nulls not distinct (day, username, shard)`.execute(db);
+      await sql`create or replace function sales_apply(order_key uuid, sale_day date, staff text, sign bigint) returns void language plpgsql as $$
+        declare
+          here smallint := sales_shard();
+        begin
+          insert into sales_days as t (day, shard, orders, copies, revenue_paisa, discounts_paisa)
+          select sale_day, here, sign, sign * sum(quantity), sign * sum(revenue_paisa), sign * sum(list_paisa - revenue_paisa) from sales_order_lines(order_key) having count(*) > 0
+          on conflict (day, shard) do update set orders = t.orders + excluded.orders, copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa, version = nextval('sales_version');
+          insert into sales_day_books as t (day, shard, book_id, title, copies, revenue_paisa, discounts_paisa)
+          select sale_day, here, book_id, title, sign * sum(quantity), sign * sum(revenue_paisa), sign * sum(list_paisa - revenue_paisa) from sales_order_lines(order_key) group by book_id, title
+          on conflict (day, shard, book_id, title) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          insert into sales_day_genres as t (day, genre, shard, copies, revenue_paisa, discounts_paisa)
+          select sale_day, coalesce(b.genre, 'Unknown'), here, sign * sum(l.quantity), sign * sum(l.revenue_paisa), sign * sum(l.list_paisa - l.revenue_paisa)
+          from sales_order_lines(order_key) l left join books b on b.id = l.book_id group by 2
+          on conflict (day, genre, shard) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          insert into sales_day_staff as t (day, username, shard, handovers, revenue_paisa)
+          select sale_day, staff, here, sign, sign * o.final_total_paisa from orders o where o.id = order_key
+          on conflict (day, username, shard) do update set handovers = t.handovers + excluded.handovers, revenue_paisa = t.revenue_paisa + excluded.revenue_paisa;
+          -- A sale taken out may leave rows at zero (a shard brought back to zero by a sale added
+          -- is left: the report skips what adds up to nothing). The day's shard stays while it
+          -- has books: its version is theirs.
+          if sign < 0 then
+            delete from sales_day_books where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
+            delete from sales_day_genres where day = sale_day and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0;
+            delete from sales_day_staff where day = sale_day and shard = here and handovers = 0 and revenue_paisa = 0;
+            delete from sales_days where day = sale_day and shard = here and orders = 0 and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0
+              and not exists (select from sales_day_books where day = sale_day and shard = here);
+          end if;
+        end
+      $$`.execute(db);
+      // A genre move writes the genres' shards of the writing session (the report sums them).
+      await sql`create or replace function sales_book_genre() returns trigger language plpgsql as $$
+        declare
+          book uuid := case when tg_op = 'DELETE' then old.id else new.id end;
+          was text := case when tg_op = 'INSERT' then 'Unknown' else coalesce(old.genre, 'Unknown') end;
+          now_is text := case when tg_op = 'DELETE' then 'Unknown' else coalesce(new.genre, 'Unknown') end;
+          here smallint := sales_shard();
+        begin
+          if was = now_is then return null; end if;
+          perform 1 from sales_meta for share;
+          insert into sales_day_genres as t (day, genre, shard, copies, revenue_paisa, discounts_paisa)
+          select day, g.genre, here, g.sign * sum(copies), g.sign * sum(revenue_paisa), g.sign * sum(discounts_paisa)
+          from sales_day_books, (values (was, -1), (now_is, 1)) as g (genre, sign) where book_id = book group by day, g.genre, g.sign
+          on conflict (day, genre, shard) do update set copies = t.copies + excluded.copies,
+            revenue_paisa = t.revenue_paisa + excluded.revenue_paisa, discounts_paisa = t.discounts_paisa + excluded.discounts_paisa;
+          delete from sales_day_genres where genre = was and shard = here and copies = 0 and revenue_paisa = 0 and discounts_paisa = 0
+            and day in (select day from sales_day_books where book_id = book);
+          return null;
+        end
+      $$`.execute(db);
+    },
+  },
 };
 
 /** Every migration's name, in the order they run (Kysely runs them by name). */

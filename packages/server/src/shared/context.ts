@@ -54,10 +54,15 @@ export { CONFLICT_TRIES, isTransactionConflict };
  * be the server's bug. `work` must keep its effects inside the transaction, or redo them per try.
  * Every transaction of the server runs through here (eslint.config.js).
  */
-export async function runTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runTransaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  isolation?: 'repeatable read' | 'serializable',
+): Promise<T> {
   for (let tried = 1; ; tried += 1) {
     try {
-      return await db.transaction().execute(work);
+      const begin = db.transaction();
+      return await (isolation ? begin.setIsolationLevel(isolation) : begin).execute(work);
     } catch (error) {
       if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
       await conflictPause(tried);

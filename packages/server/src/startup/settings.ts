@@ -24,6 +24,8 @@ export interface ServerSettings {
   seed?: boolean;
   /** Offer POST /__dev/reset (the in-memory sandbox). */
   resettable?: boolean;
+  /** Read the last year's sales report books into memory after start (modules/reports/sales-books.ts), off the request path. */
+  warmSalesReport?: boolean;
   smtpUrl?: string | undefined;
   mailFrom?: string;
   /** The outbox's retries and sweep (mail/outbox.ts MAIL_DEFAULTS unless given). */

@@ -1,3 +1,3 @@
 // The reports module's public face.
 export * as handlers from './handlers.js';
-export { keepSalesDaysIn } from './sales-days.js';
+export { keepSalesDaysIn, warmSalesBooks } from './sales-days.js';

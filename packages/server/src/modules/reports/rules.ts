@@ -4,9 +4,10 @@
 // (Completed), dated by its handover. soldLines is the money rule both follow (0019's SQL
 // functions repeat it; the property test holds them to the same answers).
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../shared/context.js';
+import { runTransaction, type Db } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
 import { mulDivHalfUp } from '../../shared/money.js';
+import { SalesBooks, type ShardVersion } from './sales-books.js';
 
 /** A year and a day: a report of a whole (leap) year fits, and byDay stays a short list. */
 export const MAX_REPORT_DAYS = 366;
@@ -141,31 +142,77 @@ export const UNKNOWN_GENRE = 'Unknown';
 /** How many of the best sellers the report's byBook lists unless the caller says. */
 export const DEFAULT_REPORT_BOOKS = 100;
 
+/** Above this many best sellers (and for every book) the report groups the books in SQL. */
+const BOOKS_IN_MEMORY = 1000;
+
+const salesBooksOf = new WeakMap<Db, SalesBooks>();
+/** The books kept in memory for a database (one per server; tests run several in one process). */
+export function keptSalesBooks(db: Db): SalesBooks {
+  let books = salesBooksOf.get(db);
+  if (!books) salesBooksOf.set(db, (books = new SalesBooks()));
+  return books;
+}
+
 /**
  * The sales report of a range: totals and the four breakdowns, each the sum of its rows, read
- * from the figures kept per day (migration 0019, sales-days.ts) in one statement: at most 366
- * rows per breakdown, and the books of the range grouped once. `books`: how many best sellers
- * byBook lists (all of them when null); the rest are summed in otherBooks.
+ * from the figures kept per day and shard (migrations 0019, 0022; sales-days.ts) in one
+ * snapshot (a read-only REPEATABLE READ transaction): the days, genres and staff summed in SQL
+ * (a few rows a day), the books from the rows held in memory (sales-books.ts) for up to
+ * BOOKS_IN_MEMORY best sellers, grouped in SQL otherwise. `books`: how many best sellers byBook
+ * lists (all of them when null); the rest are summed in otherBooks.
  */
 export async function salesReport(db: Db, range: ReportRange, books: number | null = DEFAULT_REPORT_BOOKS): Promise<SalesReport> {
   const sums = sql`sum(copies)::bigint as copies, sum(revenue_paisa)::bigint as revenue, sum(discounts_paisa)::bigint as discounts`;
   const inRange = sql`day between ${range.from}::date and ${range.to}::date`;
-  const { rows } = await sql<ReportRows & { books_sold: number }>`
-    with sold_books as materialized (
-      select book_id, max(title) as title, ${sums} from sales_day_books where ${inRange} group by book_id
-    )
-    select
+  // A shard's rows may be negative (taken out by another session than the one that counted
+  // them): a book, genre or member of staff whose shards add up to nothing sold nothing.
+  const breakdowns = sql`
       (select coalesce(json_agg(d), '[]') from (
-        select to_char(day, 'YYYY-MM-DD') as day, orders, copies, revenue_paisa as revenue, discounts_paisa as discounts from sales_days where ${inRange}) d) as days,
+        select to_char(day, 'YYYY-MM-DD') as day, sum(orders)::bigint as orders, ${sums} from sales_days where ${inRange} group by day) d) as days,
       (select coalesce(json_agg(g order by g.revenue desc, g.genre), '[]') from (
-        select genre, ${sums} from sales_day_genres where ${inRange} group by genre) g) as genres,
-      (select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') from (
-        select t.*, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
-        from (select * from sold_books order by revenue desc, title, book_id limit ${books}) t left join books b on b.id = t.book_id) k) as books,
-      (select count(*) from sold_books) as books_sold,
+        select genre, ${sums} from sales_day_genres where ${inRange} group by genre having sum(copies) <> 0) g) as genres,
       (select coalesce(json_agg(w order by w.handovers desc, w.revenue desc, w.username nulls last), '[]') from (
-        select username, sum(handovers)::bigint as handovers, sum(revenue_paisa)::bigint as revenue from sales_day_staff where ${inRange} group by 1) w) as staff`.execute(db);
-  return reportFromRows(range, rows[0]!, Number(rows[0]!.books_sold));
+        select username, sum(handovers)::bigint as handovers, sum(revenue_paisa)::bigint as revenue from sales_day_staff where ${inRange}
+        group by 1 having sum(handovers) <> 0) w) as staff`;
+  if (books === null || books > BOOKS_IN_MEMORY) {
+    const { rows } = await sql<ReportRows & { books_sold: number }>`
+      with sold_titles as (
+        select book_id, title, ${sums} from sales_day_books where ${inRange} group by book_id, title having sum(copies) <> 0
+      ),
+      sold_books as materialized (
+        select book_id, max(title) as title, sum(copies)::bigint as copies, sum(revenue)::bigint as revenue, sum(discounts)::bigint as discounts
+        from sold_titles group by book_id
+      )
+      select ${breakdowns},
+        (select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') from (
+          select t.*, coalesce(b.genre, ${UNKNOWN_GENRE}) as genre
+          from (select * from sold_books order by revenue desc, title, book_id limit ${books}) t left join books b on b.id = t.book_id) k) as books,
+        (select count(*) from sold_books) as books_sold`.execute(db);
+    return reportFromRows(range, rows[0]!, Number(rows[0]!.books_sold));
+  }
+  const kept = keptSalesBooks(db);
+  return runTransaction(db, async (tx) => {
+    await sql`set transaction read only`.execute(tx);
+    const { rows } = await sql<Omit<ReportRows, 'books'> & { shards: ShardVersion[] }>`
+      select ${breakdowns},
+        (select coalesce(json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'shard', shard, 'version', version::text)), '[]')
+         from sales_days where ${inRange}) as shards`.execute(tx);
+    const sold = await kept.sums(tx, rows[0]!.shards);
+    // The last places are ordered by title (the database's collation) and id: the candidates,
+    // every book tied with the last place included, are ordered by the database.
+    const candidates = JSON.stringify(sold.best(books).flatMap((b) =>
+      b.titles.map((title) => ({ book_id: b.bookId, title, copies: b.copies, revenue: b.revenue, discounts: b.discounts }))));
+    // Each book's genre by its key (a hash join would read the catalogue for a hundred books).
+    const { rows: best } = await sql<{ books: ReportRows['books'] }>`
+      select coalesce(json_agg(k order by k.revenue desc, k.title, k.book_id), '[]') as books from (
+        select t.*, coalesce((select b.genre from books b where b.id = t.book_id), ${UNKNOWN_GENRE}) as genre
+        from (
+          select book_id, max(title) as title, max(copies) as copies, max(revenue) as revenue, max(discounts) as discounts
+          from json_to_recordset(${candidates}::json) as c (book_id uuid, title text, copies bigint, revenue bigint, discounts bigint)
+          group by book_id order by revenue desc, title, book_id limit ${books}
+        ) t) k`.execute(tx);
+    return reportFromRows(range, { ...rows[0]!, books: best[0]!.books }, sold.booksSold);
+  }, 'repeatable read');
 }
 
 type Sums = { copies: number; revenue: number; discounts: number };

@@ -3,6 +3,7 @@
 // they are counted again from the orders before the server answers.
 import { sql } from 'kysely';
 import { runTransaction, type Db } from '../../shared/context.js';
+import { MAX_REPORT_DAYS, reportRange, salesReport } from './rules.js';
 
 /**
  * Counts the figures again unless they are already in `timeZone`. The meta row is locked for
@@ -19,4 +20,25 @@ export async function keepSalesDaysIn(db: Db, timeZone: string): Promise<{ recou
     await sql`analyze sales_counted, sales_days, sales_day_books, sales_day_genres, sales_day_staff`.execute(tx);
     return { recounted: true };
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Reads the books of the last year's reports into memory (sales-books.ts) a month at a time,
+ * newest first, each month its own short transaction (PGlite's one connection is not held for
+ * the year), so the first year's report after a start does not load them. `stop` ends it after
+ * the month being read.
+ */
+export function warmSalesBooks(db: Db, timeZone: string, now: Date): { done: Promise<void>; stop(): void } {
+  let stopped = false;
+  const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const done = (async () => {
+    for (let back = 0; back < MAX_REPORT_DAYS && !stopped; back += 31) {
+      const to = now.getTime() - back * DAY_MS;
+      const from = now.getTime() - Math.min(back + 30, MAX_REPORT_DAYS - 1) * DAY_MS;
+      await salesReport(db, reportRange(day(from), day(to), timeZone), 1);
+    }
+  })();
+  return { done, stop: () => void (stopped = true) };
 }
