@@ -7,6 +7,7 @@ import type { Db } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
 import { escapeLike } from '../../shared/wire.js';
 import { atOrAfter, buildMarks, markBefore, MARK_EVERY, type Mark, type SortKey } from './page-marks.js';
+import { catalogueVersionColumn, keepSearchTotal, searchTotal } from './search-counts.js';
 
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
@@ -90,6 +91,9 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       : filters.length === 1 && genre
         ? db.selectFrom('book_genre_totals').where('genre_key', '=', genre.toLowerCase()).select(sql<number>`coalesce(sum(books), 0)`.as('total'))
         : db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'));
+  // A search's count is kept for the catalogue version it was counted at (search-counts.ts); not
+  // the clock's lists (the clock changes which books they hold).
+  const counted = search && !CLOCK_SORTS.has(query.sortBy) ? JSON.stringify([search.toLowerCase(), query.sortBy === 'awardwinner', genre?.toLowerCase(), author?.toLowerCase()]) : undefined;
   // A deep page of an ordering that depends on the stored books only (not on a search nor the
   // clock) starts at its page mark (page-marks.ts), when they are built.
   const ordering =
@@ -119,7 +123,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       .limit(query.pageSize)
       .offset(offset - (mark?.position ?? 0));
     const page = db.selectFrom(paged.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
-    const total = once ? sql<number>`(select count(*) from matches)` : count;
+    const matched = once ? sql<number>`(select count(*) from matches)` : count;
+    const total = counted ? searchTotal(db, counted, matched) : matched;
     const root = once
       ? (db.with(
           (cte) => cte('matches').materialized(),
@@ -130,7 +135,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       .selectFrom(page.as('books'))
       .selectAll('books')
       .select([total.as('total'), reviewsColumn(db)])
-      .$if(mark !== undefined, (qb) => qb.select(sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')))
+      .$if(mark !== undefined || counted !== undefined, (qb) => qb.select(catalogueVersionColumn.as('catalogue_version')))
       .orderBy(order)
       .execute();
   };
@@ -149,16 +154,21 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
     buildMarks(db, ordering, () =>
       db
         .selectFrom(numbered.as('numbered'))
-        .select(['keys', sql<string>`(select version::text from catalogue_version)`.as('version')])
+        .select(['keys', catalogueVersionColumn.as('version')])
         .where(sql`n % ${MARK_EVERY}`, '=', 0)
         .orderBy('n')
         .execute(),
     );
   }
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, catalogue_version: _version, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  if (rows.length > 0) {
+    if (counted) keepSearchTotal(db, counted, rows[0]!.catalogue_version!, Number(rows[0]!.total));
+    return { rows: rows.map(({ total: _total, catalogue_version: _version, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  }
   // Past the last page, or nothing matches: only the count is asked for.
-  const { total } = await count.executeTakeFirstOrThrow();
-  return { rows: [], total: Number(total) };
+  if (!counted) return { rows: [], total: Number((await count.executeTakeFirstOrThrow()).total) };
+  const answer = await db.selectNoFrom([searchTotal(db, counted, count).as('total'), catalogueVersionColumn.as('catalogue_version')]).executeTakeFirstOrThrow();
+  keepSearchTotal(db, counted, answer.catalogue_version, Number(answer.total));
+  return { rows: [], total: Number(answer.total) };
 }
 
 /**
