@@ -69,7 +69,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   type Filter = (eb: ExpressionBuilder<Database, 'books'>) => Expression<SqlBool>;
   const filters: Filter[] = [];
   const search = query.search?.trim();
-  if (search) filters.push((eb) => eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
+  if (search) filters.push(searchFilter(db, search.toLowerCase()));
   const genre = query.genre?.trim();
   if (genre) filters.push((eb) => eb(sql`lower(genre)`, '=', genre.toLowerCase()));
   const author = query.author?.trim();
@@ -169,6 +169,32 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   const answer = await db.selectNoFrom([searchTotal(db, counted, count).as('total'), catalogueVersionColumn.as('catalogue_version')]).executeTakeFirstOrThrow();
   keepSearchTotal(db, counted, answer.catalogue_version, Number(answer.total));
   return { rows: [], total: Number(answer.total) };
+}
+
+/** The longest text a place of book_search_words holds on either side (migration 0023). */
+const WORDS_SIDE = 64;
+
+/**
+ * The books whose search text holds `text`. A text with a space is found through the places
+ * after a space (migration 0023): those starting with what follows its first space and
+ * ending, before it, with what precedes it, then checked on the book (a btree reads the
+ * places of the one title or author asked for; the trigram index would read its common
+ * trigrams' long entries). The book's own check is kept off the trigram index (an
+ * expression it does not hold), so the planner does not pick it instead. Sides are cut in
+ * characters (code points), as PostgreSQL counts them.
+ */
+function searchFilter(db: Db, text: string) {
+  const contains = `%${escapeLike(text)}%`;
+  const space = text.indexOf(' ');
+  if (space < 0) return (eb: ExpressionBuilder<Database, 'books'>) => eb('search_text', 'like', contains);
+  const head = [...text.slice(0, space + 1)].slice(-WORDS_SIDE).join('');
+  const tail = [...text.slice(space + 1)].slice(0, WORDS_SIDE).join('');
+  const places = db
+    .selectFrom('book_search_words')
+    .select('book_id')
+    .where('rest', 'like', `${escapeLike(tail)}%`)
+    .where('before', 'like', `%${escapeLike(head)}`);
+  return (eb: ExpressionBuilder<Database, 'books'>) => eb.and([eb('books.id', 'in', places), eb(sql`search_text || ''`, 'like', contains)]);
 }
 
 /**
