@@ -751,6 +751,8 @@ const migrations: Record<string, Migration> = {
       await sql`select book_search_words_refill()`.execute(db);
       await sql`create index book_search_words_rest on book_search_words (rest text_pattern_ops) include (before, book_id)`.execute(db);
       await sql`create index book_search_words_book on book_search_words (book_id)`.execute(db);
+      // Planned from the first search on, not after autovacuum (or PGlite's maintenance) came by.
+      await sql`analyze book_search_words`.execute(db);
     },
   },
 };
