@@ -24,6 +24,8 @@ beforeAll(async () => {
       (100 + g % 9) * 100, 10, 'English', 0, 'Paperback', false, true, g % 3 = 0, '/covers/muna-madan.svg',
       timestamptz '2025-01-01' - ((g / 3) || ' minutes')::interval
     from generate_series(1, 300) g`.execute(db());
+  await addBook('Half_Price 100% Amber Sale').execute(db());
+  await addBook('HalfXPrice 1000 Amber').execute(db());
 });
 afterAll(async () => {
   await t?.close();
@@ -35,7 +37,10 @@ interface Search {
   where: RawBuilder<unknown>;
   order: RawBuilder<unknown>;
 }
-const like = (text: string) => sql`(title ilike ${`%${text}%`} or author ilike ${`%${text}%`})`;
+const like = (text: string) => {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(title ilike ${pattern} or author ilike ${pattern})`;
+};
 const SEARCHES: Search[] = [
   // Shorter than ten characters: counted by the trigram index, paged by the sort's index.
   { query: 'search=amber', where: like('amber'), order: sql`created_at desc, id` },
@@ -45,6 +50,9 @@ const SEARCHES: Search[] = [
   // Ten characters or more: its matches found once per page.
   { query: 'search=amber%20cobalt&sortBy=createdat&sortDesc=true', where: like('amber cobalt'), order: sql`created_at desc, id` },
   { query: 'search=Saffron%20Indigo%201&sortDesc=false', where: like('saffron indigo 1'), order: sql`created_at, id` },
+  // LIKE's wildcards are the user's characters, on either side of the space and without one.
+  { query: 'search=100%25%20amber', where: like('100% amber'), order: sql`created_at desc, id` },
+  { query: 'search=half_price', where: like('half_price'), order: sql`created_at desc, id` },
 ];
 
 async function served(search: Search, page: number): Promise<{ ids: string[]; total: number }> {
