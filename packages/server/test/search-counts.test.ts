@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBooks, offsetPage, PAGE_SIZE, servedPage, type Listing } from './catalogue-pages.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
-const PAGE_SIZE = 8;
 const WORDS = ['Amber', 'Cobalt', 'Saffron', 'Indigo', 'Umber'];
 let t: TestServer;
 const db = () => t.server.database.db;
@@ -17,13 +17,14 @@ beforeAll(async () => {
   t = await startTestServer({ settings: { readCacheMb: 0 } });
   // 300 books beside the demo's: two of the five words and a number each, seven authors, two
   // genres, an award on every third, three to an arrival minute (ties broken by the id).
-  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, created_at)
-    select gen_random_uuid(), (${sql.val(WORDS)}::text[])[1 + g % 5] || ' ' || (${sql.val(WORDS)}::text[])[1 + (g / 5) % 5] || ' ' || g,
-      'Writer ' || (g % 7), (array['Fiction', 'History'])[1 + g % 2], 'ISBN-COUNT-' || g, 'A book to search for.', 'Count Press', '2020-01-01',
-      (100 + g % 9) * 100, 10, 'English', 0, 'Paperback', false, true, g % 3 = 0, '/covers/muna-madan.svg',
-      timestamptz '2025-01-01' - ((g / 3) || ' minutes')::interval
-    from generate_series(1, 300) g`.execute(db());
+  await insertBooks(t, 300, {
+    title: sql`(${sql.val(WORDS)}::text[])[1 + g % 5] || ' ' || (${sql.val(WORDS)}::text[])[1 + (g / 5) % 5] || ' ' || g`,
+    author: sql`'Writer ' || (g % 7)`,
+    isbn: sql`'ISBN-COUNT-' || g`,
+    price: sql`(100 + g % 9) * 100`,
+    award: sql`g % 3 = 0`,
+    createdAt: sql`timestamptz '2025-01-01' - ((g / 3) || ' minutes')::interval`,
+  });
   await addBook('Half_Price 100% Amber Sale').execute(db());
   await addBook('HalfXPrice 1000 Amber').execute(db());
 });
@@ -31,12 +32,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Search {
-  query: string;
-  /** The search and its filters as a plain ILIKE over the stored books (not search_text, not its index). */
-  where: RawBuilder<unknown>;
-  order: RawBuilder<unknown>;
-}
+/** A search and its filters, `where` a plain ILIKE over the stored books (not search_text, not its index). */
+type Search = Listing;
 const like = (text: string) => {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`(title ilike ${pattern} or author ilike ${pattern})`;
@@ -55,19 +52,8 @@ const SEARCHES: Search[] = [
   { query: 'search=half_price', where: like('half_price'), order: sql`created_at desc, id` },
 ];
 
-async function served(search: Search, page: number): Promise<{ ids: string[]; total: number }> {
-  const reply = await t.call({ method: 'GET', url: `/api/book/all?pageSize=${PAGE_SIZE}&page=${page}&${search.query}` });
-  expect(reply.statusCode, reply.body).toBe(200);
-  const body = reply.json();
-  return { ids: body.data.map((book: { bookId: string }) => book.bookId), total: body.pagination.totalItems };
-}
-
-/** The page as OFFSET reads it. */
-async function oracle(search: Search, page: number): Promise<{ ids: string[]; total: number }> {
-  const { rows } = await sql<{ id: string }>`select id from books where ${search.where} order by ${search.order} limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`.execute(db());
-  const { rows: counted } = await sql<{ n: string }>`select count(*) as n from books where ${search.where}`.execute(db());
-  return { ids: rows.map((row) => row.id), total: Number(counted[0]!.n) };
-}
+const served = (search: Search, page: number) => servedPage(t, search, page);
+const oracle = (search: Search, page: number) => offsetPage(t, search, page);
 
 async function expectAsOracle(search: Search, page: number, after: string): Promise<void> {
   expect(await served(search, page), `${after}: ${search.query}, page ${page}`).toEqual(await oracle(search, page));
