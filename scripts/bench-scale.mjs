@@ -9,7 +9,9 @@
 // PostgreSQL cluster instead of PGlite, scripts/lib/postgres.mjs), --read-cache (keep the
 // server's read cache on), --seeded <dir> (PGlite only: copy <dir>/small and <dir>/large, shops
 // seeded before with these sizes, instead of seeding: before/after runs on one machine then
-// measure the same rows and spend no minutes seeding; `--seed-into <dir>` makes them).
+// measure the same rows and spend no minutes seeding; `--seed-into <dir>` makes them), --only
+// <pattern> (only the operations whose name matches the regular expression, beside the floor:
+// an iteration on a few rows without the whole run).
 // The server runs without its read cache (READ_CACHE_MB=0): in 32 MB the small shop's repeated
 // list queries all fit and the large one's do not, and the growth would measure the cache, not
 // the database. The dashboard and the reports are asked one request at a time: their p50 is one
@@ -39,9 +41,11 @@ const onPostgres = process.argv.includes('--postgres');
 const readCache = process.argv.includes('--read-cache');
 const seeded = option('seeded');
 const seedInto = option('seed-into');
+const only = option('only') === undefined ? undefined : new RegExp(option('only'), 'i');
 if ((seeded || seedInto) && process.argv.includes('--postgres')) throw new Error('--seeded and --seed-into are for PGlite shops');
 const shops = [sizes('small', 10_000, 50_000), sizes('large', 100_000, 1_000_000)];
 const DAYS = 3 * 365;
+const floorName = 'bare Fastify route (floor)';
 const CUSTOMERS = 2000;
 const SHOPPERS = 6000;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -87,7 +91,6 @@ for (const [i, shop] of shops.entries()) {
   console.log(`${shop.name}: ${shop.BOOKS.toLocaleString('en')} books, ${shop.ORDERS.toLocaleString('en')} orders over ${DAYS} days, ${seeded ? 'copied from a seeded shop' : 'seeded'} in ${measured[i].seedSeconds.toFixed(1)} s; the server started on it in ${measured[i].startSeconds.toFixed(1)} s`);
 }
 const [small, large] = measured;
-const floorName = 'bare Fastify route (floor)';
 // How much slower the machine ran the large shop's operations than the small one's.
 const slower = small.results.get(floorName).rps / large.results.get(floorName).rps;
 console.log(`\nThe floor answered ${Math.round(small.results.get(floorName).rps)} req/s during the small shop's runs, ${Math.round(large.results.get(floorName).rps)} during the large one's: growth / ${slower.toFixed(2)} is the floor-corrected growth.`);
@@ -143,23 +146,27 @@ async function measureShop(shop) {
   const startSeconds = (performance.now() - starting) / 1000;
   const base = `http://127.0.0.1:${port}/api`;
   const results = new Map();
+  const measures = (name) => !only || name === floorName || only.test(name);
   const cycle = (list) => {
     let n = 0;
     return () => list[n++ % list.length];
   };
   const pages = shop.BOOKS / 8;
   const range = (from, count) => Array.from({ length: count }, (_, i) => from + i);
-  const get = (name, paths, { headers = {}, conns = connections } = {}) => {
+  const get = (name, paths, { headers = {}, conns = connections, warmUp = false } = {}) => {
     const next = cycle(paths);
-    return cannon(name, { url: base, connections: conns, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers, path: `/api${next()}` }) }] });
+    return cannon(name, { url: base, connections: conns, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers, path: `/api${next()}` }) }] }, { warmUp });
   };
-  async function cannon(name, options) {
+  async function cannon(name, options, { warmUp = false } = {}) {
+    if (!measures(name) && !warmUp) return;
     const result = await new Promise((done, fail) => autocannon({ connections, duration, ...options }, (error, r) => (error ? fail(error) : done(r))));
+    if (!measures(name)) return;
     const refused = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, { count }]) => `${count} x ${code}`);
     results.set(name, { rps: result.requests.average, p50: result.latency.p50, errors: result.non2xx + result.errors, refused });
   }
   /** One request at a time, for `duration` seconds and at least three: p50 is one answer's time. */
   async function oneByOne(name, paths, headers) {
+    if (!measures(name)) return;
     const times = [];
     const refused = [];
     const started = performance.now();
@@ -174,11 +181,14 @@ async function measureShop(shop) {
     const seconds = (performance.now() - started) / 1000;
     results.set(name, { rps: times.length / seconds, p50: Math.round(times[Math.floor(times.length / 2)]), errors: refused.length, refused: refused.map((code) => `1 x ${code}`) });
   }
-  await cannon('bare Fastify route (floor)', { url: `http://127.0.0.1:${floorPort}/ping` });
+  await cannon(floorName, { url: `http://127.0.0.1:${floorPort}/ping` });
   const list = (query) => `/book/all?pageSize=8&${query}`;
   const genres = ['Fiction', 'Non-Fiction', 'Science', 'History', 'Biography', 'Fantasy', 'Mystery', 'Romance', 'Horror'];
 
-  await get('catalogue page (default sort, pages 1-1000)', range(1, 1000).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)));
+  // Run even when --only leaves it out: a server just started answers its first seconds several
+  // times slower (its code not yet optimized, the copied shop's files not yet read), and the
+  // first operation measured would measure that.
+  await get('catalogue page (default sort, pages 1-1000)', range(1, 1000).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)), { warmUp: true });
   const deep = Math.floor(pages * 0.9);
   await get('catalogue deep page (90 % down, 600 pages)', range(Math.max(1, deep - 600), Math.min(600, deep)).map((p) => list(`page=${p}&sortBy=createdat&sortDesc=true`)));
   await get('catalogue by price, a genre filter (9 genres x 100 pages)', genres.flatMap((g) => range(1, 100).map((p) => list(`page=${p}&sortBy=price&genre=${g}`))));

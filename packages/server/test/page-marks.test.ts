@@ -4,9 +4,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marksBuilt } from '../src/modules/books/page-marks.js';
+import { insertBooks, offsetPage as offsetPageOf, PAGE_SIZE, servedPage, type Listing } from './catalogue-pages.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
-const PAGE_SIZE = 8;
 let t: TestServer;
 const db = () => t.server.database.db;
 
@@ -14,22 +14,20 @@ beforeAll(async () => {
   t = await startTestServer({ settings: { readCacheMb: 0 } });
   // 1,200 books beside the demo's: three to an arrival minute and seven prices, so the ties
   // (broken by the title, then the id) fall on either side of the marks.
-  await sql`insert into books (id, title, author, genre, isbn, description, publisher, publication_date, price_paisa, quantity, language,
-      discount_bp, format, is_on_sale, available_in_library, award_winners, image_path, created_at)
-    select gen_random_uuid(), (array['Deep', 'deep', 'DEEP'])[1 + g % 3] || ' Page ' || g, 'Marker ' || (g % 4), (array['Fiction', 'History'])[1 + g % 2],
-      'ISBN-MARK-' || g, 'A book to page through.', 'Mark Press', '2020-01-01', (100 + g % 7) * 100, 10, 'English', 0, 'Paperback', false, true, g % 3 = 0,
-      '/covers/muna-madan.svg', timestamptz '2025-01-01' - ((g / 3) || ' minutes')::interval
-    from generate_series(1, 1200) g`.execute(db());
+  await insertBooks(t, 1200, {
+    title: sql`(array['Deep', 'deep', 'DEEP'])[1 + g % 3] || ' Page ' || g`,
+    author: sql`'Marker ' || (g % 4)`,
+    isbn: sql`'ISBN-MARK-' || g`,
+    price: sql`(100 + g % 7) * 100`,
+    award: sql`g % 3 = 0`,
+    createdAt: sql`timestamptz '2025-01-01' - ((g / 3) || ' minutes')::interval`,
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-interface Ordering {
-  query: string;
-  where: RawBuilder<unknown>;
-  order: RawBuilder<unknown>;
-}
+type Ordering = Listing;
 const ORDERINGS: Ordering[] = [
   { query: 'sortBy=createdat&sortDesc=true', where: sql`true`, order: sql`created_at desc, id` },
   { query: 'sortBy=createdat&sortDesc=false', where: sql`true`, order: sql`created_at, id` },
@@ -41,19 +39,8 @@ const ORDERINGS: Ordering[] = [
   { query: 'sortBy=createdat&sortDesc=true&author=MARKER%202', where: sql`lower(author) = 'marker 2'`, order: sql`created_at desc, id` },
 ];
 
-async function served(ordering: Ordering, page: number): Promise<{ ids: string[]; total: number }> {
-  const reply = await t.call({ method: 'GET', url: `/api/book/all?pageSize=${PAGE_SIZE}&page=${page}&${ordering.query}` });
-  expect(reply.statusCode, reply.body).toBe(200);
-  const body = reply.json();
-  return { ids: body.data.map((book: { bookId: string }) => book.bookId), total: body.pagination.totalItems };
-}
-
-/** The page as OFFSET reads it from the stored books. */
-async function offsetPage(ordering: Ordering, page: number): Promise<{ ids: string[]; total: number }> {
-  const { rows } = await sql<{ id: string }>`select id from books where ${ordering.where} order by ${ordering.order} limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`.execute(db());
-  const { rows: counted } = await sql<{ n: string }>`select count(*) as n from books where ${ordering.where}`.execute(db());
-  return { ids: rows.map((row) => row.id), total: Number(counted[0]!.n) };
-}
+const served = (ordering: Ordering, page: number) => servedPage(t, ordering, page);
+const offsetPage = (ordering: Ordering, page: number) => offsetPageOf(t, ordering, page);
 
 /** Deep pages of the ordering, the first past its first mark, pages on either side of marks, its last and one past it. */
 async function deepPages(ordering: Ordering): Promise<number[]> {

@@ -235,6 +235,16 @@ export interface Database {
   shop_totals: ShopTotalsTable;
   book_genre_totals: BookGenreTotalsTable;
   catalogue_version: CatalogueVersionTable;
+  book_search_words: BookSearchWordsTable;
+}
+
+/** Each place right after a space in a book's search_text (migration 0023), kept by PostgreSQL. */
+export interface BookSearchWordsTable {
+  book_id: ColumnType<string, never, never>;
+  /** The search text from the place on (its first 64 characters). */
+  rest: ColumnType<string, never, never>;
+  /** The search text before the place, its space included (its last 64 characters). */
+  before: ColumnType<string, never, never>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import type { Db } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
 import { escapeLike } from '../../shared/wire.js';
 import { atOrAfter, buildMarks, markBefore, MARK_EVERY, type Mark, type SortKey } from './page-marks.js';
+import { catalogueVersionColumn, keepSearchTotal, searchTotal } from './search-counts.js';
 
 export const SORTS = ['', 'price', 'title', 'createdat', 'newestarrivals', 'newrelease', 'dealsanddiscount', 'awardwinner'] as const;
 export type SortBy = (typeof SORTS)[number];
@@ -68,7 +69,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
   type Filter = (eb: ExpressionBuilder<Database, 'books'>) => Expression<SqlBool>;
   const filters: Filter[] = [];
   const search = query.search?.trim();
-  if (search) filters.push((eb) => eb('search_text', 'like', `%${escapeLike(search.toLowerCase())}%`));
+  if (search) filters.push(searchFilter(db, search.toLowerCase()));
   const genre = query.genre?.trim();
   if (genre) filters.push((eb) => eb(sql`lower(genre)`, '=', genre.toLowerCase()));
   const author = query.author?.trim();
@@ -90,6 +91,9 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       : filters.length === 1 && genre
         ? db.selectFrom('book_genre_totals').where('genre_key', '=', genre.toLowerCase()).select(sql<number>`coalesce(sum(books), 0)`.as('total'))
         : db.selectFrom('books').where(where).select((eb) => eb.fn.countAll<number>().as('total'));
+  // A search's count is kept for the catalogue version it was counted at (search-counts.ts); not
+  // the clock's lists (the clock changes which books they hold).
+  const counted = search && !CLOCK_SORTS.has(query.sortBy) ? JSON.stringify([search.toLowerCase(), query.sortBy === 'awardwinner', genre?.toLowerCase(), author?.toLowerCase()]) : undefined;
   // A deep page of an ordering that depends on the stored books only (not on a search nor the
   // clock) starts at its page mark (page-marks.ts), when they are built.
   const ordering =
@@ -119,7 +123,8 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       .limit(query.pageSize)
       .offset(offset - (mark?.position ?? 0));
     const page = db.selectFrom(paged.as('page')).innerJoin('books', 'books.id', 'page.id').selectAll('books');
-    const total = once ? sql<number>`(select count(*) from matches)` : count;
+    const matched = once ? sql<number>`(select count(*) from matches)` : count;
+    const total = counted ? searchTotal(db, counted, matched) : matched;
     const root = once
       ? (db.with(
           (cte) => cte('matches').materialized(),
@@ -130,7 +135,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       .selectFrom(page.as('books'))
       .selectAll('books')
       .select([total.as('total'), reviewsColumn(db)])
-      .$if(mark !== undefined, (qb) => qb.select(sql<string>`(select version::text from catalogue_version)`.as('catalogue_version')))
+      .$if(mark !== undefined || counted !== undefined, (qb) => qb.select(catalogueVersionColumn.as('catalogue_version')))
       .orderBy(order)
       .execute();
   };
@@ -149,16 +154,54 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
     buildMarks(db, ordering, () =>
       db
         .selectFrom(numbered.as('numbered'))
-        .select(['keys', sql<string>`(select version::text from catalogue_version)`.as('version')])
+        .select(['keys', catalogueVersionColumn.as('version')])
         .where(sql`n % ${MARK_EVERY}`, '=', 0)
         .orderBy('n')
         .execute(),
     );
   }
-  if (rows.length > 0) return { rows: rows.map(({ total: _total, catalogue_version: _version, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  if (rows.length > 0) {
+    if (counted) keepSearchTotal(db, counted, rows[0]!.catalogue_version!, Number(rows[0]!.total));
+    return { rows: rows.map(({ total: _total, catalogue_version: _version, ...row }) => splitReviews(row)), total: Number(rows[0]!.total) };
+  }
   // Past the last page, or nothing matches: only the count is asked for.
-  const { total } = await count.executeTakeFirstOrThrow();
-  return { rows: [], total: Number(total) };
+  if (!counted) return { rows: [], total: Number((await count.executeTakeFirstOrThrow()).total) };
+  const answer = await db.selectNoFrom([searchTotal(db, counted, count).as('total'), catalogueVersionColumn.as('catalogue_version')]).executeTakeFirstOrThrow();
+  keepSearchTotal(db, counted, answer.catalogue_version, Number(answer.total));
+  return { rows: [], total: Number(answer.total) };
+}
+
+/** The longest text a place of book_search_words holds on either side (migration 0023). */
+const WORDS_SIDE = 64;
+/**
+ * The shortest tail (what follows a search's first space) looked up in book_search_words: a
+ * shorter one starts too many places ("author 1": a ninth of all places) to read them all.
+ */
+const WORDS_TAIL = 3;
+
+/**
+ * The books whose search text holds `text`. A text with a space (and WORDS_TAIL characters after it) is found through the places
+ * after a space (migration 0023): those starting with what follows its first space and
+ * ending, before it, with what precedes it, then checked on the book (a btree reads the
+ * places of the one title or author asked for; the trigram index would read its common
+ * trigrams' long entries). The places' books are read by id (`= any(array(...))`: a
+ * semi-join was planned from a scan of every book, the check's selectivity unknown), and
+ * the book's own check is kept off the trigram index (an expression it does not hold), so
+ * the planner does not pick it instead. Sides are cut in
+ * characters (code points), as PostgreSQL counts them.
+ */
+function searchFilter(db: Db, text: string) {
+  const contains = `%${escapeLike(text)}%`;
+  const space = text.indexOf(' ');
+  if (space < 0 || [...text.slice(space + 1)].length < WORDS_TAIL) return (eb: ExpressionBuilder<Database, 'books'>) => eb('search_text', 'like', contains);
+  const head = [...text.slice(0, space + 1)].slice(-WORDS_SIDE).join('');
+  const tail = [...text.slice(space + 1)].slice(0, WORDS_SIDE).join('');
+  const places = db
+    .selectFrom('book_search_words')
+    .select('book_id')
+    .where('rest', 'like', `${escapeLike(tail)}%`)
+    .where('before', 'like', `%${escapeLike(head)}`);
+  return (eb: ExpressionBuilder<Database, 'books'>) => eb.and([eb('books.id', '=', sql<string>`any(array(${places}))`), eb(sql`search_text || ''`, 'like', contains)]);
 }
 
 /**
