@@ -25,6 +25,23 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/**
+ * Another session, in a transaction holding `lock`'s rows, whose own deadlock check waits a
+ * minute (so the server's session finds the deadlock and is rolled back); `waitedOn` settles
+ * once a session of the server waits for it.
+ */
+async function otherSession(lock: string, values: unknown[]) {
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  await other.query('begin');
+  await other.query("set local deadlock_timeout = '60s'");
+  const { rows: [{ pid }] } = await other.query('select pg_backend_pid() as pid');
+  await other.query(lock, values);
+  const waitedOn = (what: string) =>
+    until(async () => (await query(database.url, 'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]))[0].n > 0, what);
+  return { other, waitedOn };
+}
+
 const deadlocks = async () => (await query(database.url, 'select deadlocks::int as n from pg_stat_database where datname = current_database()'))[0].n as number;
 
 describe('a deadlock on PostgreSQL', () => {
@@ -38,18 +55,11 @@ describe('a deadlock on PostgreSQL', () => {
     const deadlocksBefore = await deadlocks();
     const staff = await t.login('staff');
 
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
+    const { other, waitedOn } = await otherSession('select quantity from books where id = $1 for update', [IDS.hillHouse]);
     try {
-      await other.query('begin');
-      await other.query("set local deadlock_timeout = '60s'");
-      const { rows: [{ pid }] } = await other.query('select pg_backend_pid() as pid');
-      await other.query('select quantity from books where id = $1 for update', [IDS.hillHouse]);
-
       const handover = t.call({ method: 'PUT', url: `/api/staff/verifyOrder/${orderId}`, token: staff, payload: { ClaimCode: claimCode } });
       // The handover holds the order's row and waits for the book's.
-      await until(async () => (await query(database.url, 'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]))[0].n > 0,
-        'the handover waiting for the book the other session holds');
+      await waitedOn('the handover waiting for the book the other session holds');
       // The other session now waits for the order: a deadlock, which the handover's session finds.
       await other.query('select id from orders where id = $1 for update', [orderId]);
       await other.query('rollback');
@@ -70,17 +80,11 @@ describe('a deadlock on PostgreSQL', () => {
   it('a statement outside a transaction caught in a deadlock is sent again: the customer adding to the cart gets the 200', async () => {
     const customer = await newCustomer(t, 'lonestatement');
     const deadlocksBefore = await deadlocks();
-    const other = new pg.Client({ connectionString: database.url });
-    await other.connect();
+    const { other, waitedOn } = await otherSession('select id from users where id = $1 for update', [customer.id]);
     try {
-      await other.query('begin');
-      await other.query("set local deadlock_timeout = '60s'");
-      const { rows: [{ pid }] } = await other.query('select pg_backend_pid() as pid');
-      await other.query('select id from users where id = $1 for update', [customer.id]);
       // The add inserts its line, then its foreign-key check waits for the customer's row.
       const adding = t.call({ method: 'POST', url: '/api/addToCart/add', token: customer.token, payload: { bookId: IDS.munaMadan, quantity: 1 } });
-      await until(async () => (await query(database.url, 'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]))[0].n > 0,
-        'the add waiting for the customer row the other session holds');
+      await waitedOn('the add waiting for the customer row the other session holds');
       // The other session's line for the same book waits for the add's: a deadlock, which the add's session finds.
       await other.query("insert into cart_items (id, user_id, book_id, quantity, created_at) values (gen_random_uuid(), $1, $2, 1, now())", [customer.id, IDS.munaMadan]);
       await other.query('rollback');

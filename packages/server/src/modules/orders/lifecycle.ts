@@ -86,13 +86,13 @@ async function copiesOf(tx: Tx, orderIds: string[]) {
 }
 
 /**
- * Takes the order's copies out of stock, with its books' rows locked (in id order, so two
- * writers cannot deadlock; FOR NO KEY UPDATE, the lock an UPDATE of the stock takes anyway: it
- * keeps out every other writer of the stock, but not the foreign-key checks of an order or a
- * cart line naming the book, which FOR UPDATE made wait for the commit), or refuses "Not enough stock for book: {title}". One statement,
- * and the last of its transaction but the commit: a festival book's lock is waited for and held
- * while the caller's transaction holds a pooled connection, so every statement after it would
- * keep the next buyer of that book waiting one more round trip. The transition's own writes
+ * Takes the order's copies out of stock, with its books' rows locked in id order (so two
+ * writers cannot deadlock), or refuses "Not enough stock for book: {title}". The lock is FOR NO
+ * KEY UPDATE, the one an UPDATE of the stock takes anyway: it keeps out every other writer of
+ * the stock, but not the foreign-key check of an order or a cart line naming the book, which FOR
+ * UPDATE made wait for the commit. One statement, best the last of its transaction: a festival
+ * book's lock is held while the transaction holds a pooled connection, so each statement after
+ * it keeps the next buyer of that book waiting one more round trip. The transition's own writes
  * (`alongside`: data-modifying statements, run as parts of this one) go with it; a refusal
  * throws, so the caller's transaction takes them back.
  */
