@@ -811,18 +811,23 @@ const migrations: Record<string, Migration> = {
     // way: a longer search compares its first and last 64 on the index, the rest on the book.
     // Rolling-upgrade safe: a table and triggers the previous release neither reads nor writes.
     async up(db: Kysely<any>) {
-      await sql`create table book_search_words (book_id uuid not null references books (id) on delete cascade, rest text not null, before text not null)`.execute(db);
+      // No foreign key: a TRUNCATE of books (the demo's reseed) names the tables it empties, and
+      // would fail on a table that references books; triggers follow deletions and truncations.
+      await sql`create table book_search_words (book_id uuid not null, rest text not null, before text not null)`.execute(db);
       await sql`create function book_search_words_of(id uuid, search_text text) returns table (book_id uuid, rest text, before text) language sql immutable as $$
         select id, left(substr(search_text, p), 64), right(left(search_text, p - 1), 64)
         from generate_series(2, length(search_text)) p where substr(search_text, p - 1, 1) = ' '
       $$`.execute(db);
       await sql`create function book_search_words_write() returns trigger language plpgsql as $$
         begin
-          if tg_op = 'UPDATE' then delete from book_search_words w where w.book_id = old.id; end if;
-          insert into book_search_words select * from book_search_words_of(new.id, new.search_text);
+          if tg_op = 'TRUNCATE' then truncate book_search_words; return null; end if;
+          if tg_op in ('UPDATE', 'DELETE') then delete from book_search_words w where w.book_id = old.id; end if;
+          if tg_op in ('INSERT', 'UPDATE') then insert into book_search_words select * from book_search_words_of(new.id, new.search_text); end if;
           return null;
         end
       $$`.execute(db);
+      await sql`create trigger book_search_words_deleted after delete on books for each row execute function book_search_words_write()`.execute(db);
+      await sql`create trigger book_search_words_truncated after truncate on books for each statement execute function book_search_words_write()`.execute(db);
       await sql`create trigger book_search_words_added after insert on books for each row execute function book_search_words_write()`.execute(db);
       await sql`create trigger book_search_words_renamed after update of title, author on books
         for each row when (old.search_text is distinct from new.search_text) execute function book_search_words_write()`.execute(db);
