@@ -31,4 +31,16 @@ export const CONFLICT_TRIES = 5;
  * The pause before try `tried + 1`: random (so the two that met do not meet again in step) and
  * growing, at most 20, 40, 80, 160 ms.
  */
-export const conflictPause = (tried: number) => new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));
+const conflictPause = (tried: number) => new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));
+
+/** Runs `attempt` again while PostgreSQL rolls it back for a conflict, up to CONFLICT_TRIES tries in all. */
+export async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+      await conflictPause(tried);
+    }
+  }
+}

@@ -4,9 +4,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
-import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { CONFLICT_TRIES, conflictPause, isTransactionConflict } from './availability.js';
+import { retryOnConflict } from './availability.js';
 import { migrateToLatest } from './migrations.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -40,24 +39,6 @@ function countErrors() {
   return { counted, log };
 }
 
-/**
- * node-postgres writes a statement's five messages (parse, bind, describe, execute, sync) with a
- * write each: five system calls and five packets that each wake the database's process. Corked
- * until the end of the tick, they leave in one (the profile of the festival mix had the socket
- * writes at a seventh of an instance's CPU).
- */
-function writeStatementsWhole(stream: Writable) {
-  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
-  const uncork = () => stream.uncork();
-  stream.write = ((...args: unknown[]) => {
-    if (stream.writableCorked === 0) {
-      stream.cork();
-      process.nextTick(uncork);
-    }
-    return write(...args);
-  }) as Writable['write'];
-}
-
 const TRANSACTION_CONTROL = /^\s*(start|begin|commit|end|rollback|abort|prepare\s+transaction|savepoint|release)\b/i;
 const TRANSACTION_START = /^\s*(start|begin)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
@@ -80,16 +61,7 @@ function retryLoneStatements(client: pg.PoolClient) {
     if (TRANSACTION_START.test(text)) inTransaction = true;
     else if (TRANSACTION_END.test(text)) inTransaction = false;
     if (inTransaction || TRANSACTION_CONTROL.test(text)) return query(...args);
-    return (async () => {
-      for (let tried = 1; ; tried += 1) {
-        try {
-          return await query(...args);
-        } catch (error) {
-          if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
-          await conflictPause(tried);
-        }
-      }
-    })();
+    return retryOnConflict(() => query(...args));
   }) as typeof client.query;
 }
 
@@ -116,9 +88,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     pool.on('connect', (client) => {
       client.on('error', () => {});
       retryLoneStatements(client);
-      // A driver whose connection no longer has this shape just writes as it did before.
-      const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
-      if (stream && typeof stream.cork === 'function') writeStatementsWhole(stream);
     });
     const { counted, log } = countErrors();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CONFLICT_TRIES, conflictPause, isTransactionConflict } from '../db/availability.js';
+import { CONFLICT_TRIES, isTransactionConflict, retryOnConflict } from '../db/availability.js';
 import type { Database } from '../db/schema.js';
 import type { Broadcaster, LiveMessage, Publish } from '../live/notifier.js';
 
@@ -59,15 +59,10 @@ export async function runTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   isolation?: 'repeatable read' | 'serializable',
 ): Promise<T> {
-  for (let tried = 1; ; tried += 1) {
-    try {
-      const begin = db.transaction();
-      return await (isolation ? begin.setIsolationLevel(isolation) : begin).execute(work);
-    } catch (error) {
-      if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
-      await conflictPause(tried);
-    }
-  }
+  return retryOnConflict(() => {
+    const begin = db.transaction();
+    return (isolation ? begin.setIsolationLevel(isolation) : begin).execute(work);
+  });
 }
 
 /** PostgreSQL's unique_violation: two requests raced for the same unique value. */

@@ -32,7 +32,8 @@ const DAY_MS = 86_400_000;
  */
 export function warmSalesBooks(db: Db, timeZone: string, now: Date): { done: Promise<void>; stop(): void } {
   let stopped = false;
-  const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const day = (ms: number) => dayOf.format(ms);
   const done = (async () => {
     for (let back = 0; back < MAX_REPORT_DAYS && !stopped; back += 31) {
       const to = now.getTime() - back * DAY_MS;
