@@ -75,7 +75,7 @@ export default defineConfig({
         resolve: sdkFromSource,
         test: {
           name: 'server-pg',
-          include: ['packages/server/test/{conformance,authorization,rules,order-lifecycle,activity-log,reports,accounts,http,security,sale-window,cart-pricing,pricing-property,mail-smtp,metrics,backup,s3-covers,order-idempotency,order-placing,shop-totals,sales-days,page-marks,search-counts}.test.ts', 'packages/server/test/pg-*.test.ts'],
+          include: ['packages/server/test/{conformance,authorization,rules,order-lifecycle,activity-log,reports,accounts,http,security,sale-window,cart-pricing,pricing-property,mail-smtp,metrics,backup,s3-covers,order-idempotency,order-placing,shop-totals,sales-days,page-marks,search-counts,book-pages-warm}.test.ts', 'packages/server/test/pg-*.test.ts'],
           environment: 'node',
           globalSetup: ['packages/server/test/postgres-global.ts'],
           isolate: false, // as in server

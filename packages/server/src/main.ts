@@ -184,6 +184,7 @@ try {
     seed: !production,
     resettable: memory,
     warmSalesReport: true,
+    warmBookPages: true,
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM,
     shop,

@@ -13,6 +13,7 @@ import type { PostgresFanout } from './live/pg-fanout.js';
 import type { Services } from './shared/services.js';
 import { maintainTables, startTableMaintenance } from './ops/pglite-maintenance.js';
 import { closeGracefully, listen, release, uploadsFolder } from './startup/lifecycle.js';
+import { warmBookPages } from './modules/catalog-admin/index.js';
 import { startExpirySweep } from './modules/orders/index.js';
 import { keepSalesDaysIn, warmSalesBooks } from './modules/reports/index.js';
 import { seeder } from './startup/seeding.js';
@@ -28,6 +29,8 @@ export interface PustakServer {
   contract: Contract;
   /** On PostgreSQL: the LISTEN/NOTIFY fan-out that carries live messages and cache clears. */
   fanout: PostgresFanout | undefined;
+  /** Settles when the warm-ups after start (the sales report's books, the book pages) are done or stopped. */
+  warmedUp: Promise<void>;
   /** Starts listening; answers the origin, e.g. http://127.0.0.1:4321. */
   listen(port: number, host?: string): Promise<string>;
   /**
@@ -86,7 +89,10 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     const maintenance = database.kind === 'pglite' ? startTableMaintenance(database.db, log) : undefined;
     const warming = settings.warmSalesReport ? warmSalesBooks(database.db, services.shop.timeZone, clock.now()) : undefined;
     warming?.done.catch((error: unknown) => log.warn(`the sales report's books were not read into memory: ${error instanceof Error ? error.message : String(error)}`));
+    const bookPages = settings.warmBookPages ? warmBookPages(services) : undefined;
+    bookPages?.done.catch((error: unknown) => log.warn(`the book pages were not read into the cache: ${error instanceof Error ? error.message : String(error)}`));
 
+    const warmUps = Promise.all([warming?.done, bookPages?.done].map((done) => done?.catch(() => {}))).then(() => {});
     let closing: Promise<void> | undefined;
     const held = { fanout, mail, database, uploads };
     return {
@@ -95,13 +101,15 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
       database,
       contract,
       fanout,
+      warmedUp: warmUps,
       listen: (port, host = '127.0.0.1') => listen(app, port, host),
       close() {
         shuttingDown = true;
         expirySweep.stop();
         maintenance?.stop();
         warming?.stop();
-        closing ??= (warming?.done.catch(() => {}) ?? Promise.resolve()).then(() => closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held)).finally(() => services.images.close?.());
+        bookPages?.stop();
+        closing ??= warmUps.then(() => closeGracefully(app, hub, settings.shutdownGraceMs ?? 10_000, held)).finally(() => services.images.close?.());
         return closing;
       },
     };

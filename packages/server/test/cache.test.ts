@@ -134,4 +134,61 @@ describe('the read cache', () => {
     await expect(cache.get('a', failing)).rejects.toThrow('database down');
     expect(calls).toBe(2);
   });
+
+  describe('filled ahead of its readers (the book pages after start)', () => {
+    const clock = () => manualClock('2026-11-23T10:00:00Z');
+    const page = (...ids: string[]) => async () => ids.map((id) => [`book:${id}`, { id, stock: 5 }] as const);
+    const tagsOf = (value: { id: string }) => [`book:${value.id}`];
+
+    it('serves what it was filled with, without loading, until its time to live', async () => {
+      const time = clock();
+      const cache = createReadCache(time);
+      expect(await cache.fill(page('1', '2'), { ttlMs: 60_000, tagsOf })).toEqual({ stored: 2, full: false });
+      const loads: string[] = [];
+      const get = (id: string) => cache.get(`book:${id}`, async () => (loads.push(id), { id, stock: 0 }), 60_000, tagsOf);
+      expect(await get('1')).toEqual({ id: '1', stock: 5 });
+      expect(await get('2')).toEqual({ id: '2', stock: 5 });
+      expect(loads).toEqual([]);
+      time.advance(60_000);
+      expect(await get('1')).toEqual({ id: '1', stock: 0 });
+      expect(loads).toEqual(['1']);
+    });
+
+    it('keeps neither a value whose tag was forgotten while it was read, nor anything after a clear', async () => {
+      const cache = createReadCache(clock());
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      const filling = cache.fill(async () => {
+        await held;
+        return page('1', '2')();
+      }, { tagsOf });
+      cache.forgetTagged('book:1'); // its stock changed while the page of books was being read
+      release();
+      expect(await filling).toEqual({ stored: 1, full: false });
+      expect(await cache.get('book:1', async () => ({ id: '1', stock: 4 }), 1000, tagsOf)).toEqual({ id: '1', stock: 4 });
+
+      let releaseAgain!: () => void;
+      const heldAgain = new Promise<void>((done) => (releaseAgain = done));
+      const again = cache.fill(async () => {
+        await heldAgain;
+        return page('3')();
+      }, { tagsOf });
+      cache.clear(); // a book was edited: every entry goes, and so does what was being read
+      releaseAgain();
+      expect(await again).toEqual({ stored: 0, full: false });
+      expect(await cache.get('book:3', async () => ({ id: '3', stock: 1 }), 1000, tagsOf)).toEqual({ id: '3', stock: 1 });
+    });
+
+    it('does not replace what a reader loaded meanwhile, and stops at its share of the budget without pushing anything out', async () => {
+      const one = estimatedBytes('book:1', { id: '1', stock: 5 });
+      const cache = createReadCache(clock(), { maxBytes: 10 * one });
+      expect(await cache.get('home', async () => 'first page')).toBe('first page');
+      await cache.get('book:1', async () => ({ id: '1', stock: 3 }), 60_000, tagsOf);
+      const result = await cache.fill(page('1', '2', '3', '4', '5', '6', '7', '8'), { tagsOf, maxShare: 0.5 });
+      expect(result.full).toBe(true);
+      expect(result.stored).toBeLessThan(5);
+      expect(await cache.get('book:1', async () => ({ id: '1', stock: 0 }), 60_000, tagsOf)).toEqual({ id: '1', stock: 3 });
+      expect(await cache.get('home', async () => 'loaded again')).toBe('first page');
+    });
+  });
 });

@@ -35,6 +35,17 @@ export interface ReadCache {
    * still to forget.
    */
   clear(): void | Promise<void>;
+  /**
+   * Stores values read together ahead of their first reader (a warm-up), each as {@link ReadCache.get}
+   * would have stored it: not over a key already held, not when the cache was cleared or one of the
+   * value's tags forgotten while `load` ran (it may have read the old data), and not past `maxShare`
+   * of the byte budget (nothing is pushed out for it). Answers how many it stored, and `full` when
+   * the budget stopped it.
+   */
+  fill<T>(
+    load: () => Promise<Iterable<readonly [string, T]>>,
+    options?: { ttlMs?: number; tagsOf?: (value: T) => Iterable<string>; validUntil?: (value: T, loadedAt: number) => number | null; maxShare?: number },
+  ): Promise<{ stored: number; full: boolean }>;
   /** Drops one entry (a write that changes only what this key answers). */
   forget(key: string): void | Promise<void>;
   /**
@@ -152,6 +163,30 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxBytes = DEFAULT
         () => entries.get(key) === entry && drop(key),
       );
       return value;
+    },
+    async fill(load, { ttlMs: entryTtlMs = ttlMs, tagsOf, validUntil, maxShare = 1 } = {}) {
+      const startedGeneration = generation;
+      const started = ++sequence;
+      const at = clock.now().getTime();
+      const values = await load();
+      let stored = 0;
+      for (const [key, value] of values) {
+        if (generation !== startedGeneration) break;
+        if (entries.has(key)) continue;
+        const tags = tagsOf ? [...new Set(tagsOf(value))] : undefined;
+        if (tags?.some((tag) => (forgotten.get(tag) ?? 0) > started)) continue;
+        const size = estimatedBytes(key, value);
+        if (bytes + size > maxBytes * maxShare || entries.size >= maxEntries) return { stored, full: true };
+        const entry: Entry = { at, ttl: entryTtlMs, generation, started, value: Promise.resolve(value), bytes: size, tags, until: validUntil?.(value, at) ?? undefined };
+        entries.set(key, entry);
+        bytes += size;
+        for (const tag of tags ?? []) {
+          if (!tagged.has(tag)) tagged.set(tag, new Set());
+          tagged.get(tag)!.add(key);
+        }
+        stored += 1;
+      }
+      return { stored, full: false };
     },
     clear() {
       generation += 1;

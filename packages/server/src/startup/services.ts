@@ -134,6 +134,7 @@ function shared(caches: Caches, name: SharedCacheName, fanout: PostgresFanout | 
   if (!fanout) return cache;
   return {
     get: (key, load, ttlMs, tagsOf, validUntil) => cache.get(key, load, ttlMs, tagsOf, validUntil),
+    fill: (load, options) => cache.fill(load, options),
     clear: () => {
       cache.clear();
       return fanout.clearElsewhere(name);

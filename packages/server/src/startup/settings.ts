@@ -26,6 +26,8 @@ export interface ServerSettings {
   resettable?: boolean;
   /** Read the last year's sales report books into memory after start (modules/reports/sales-books.ts), off the request path. */
   warmSalesReport?: boolean;
+  /** Read the book pages into the read cache after start (modules/catalog-admin/warm.ts), off the request path. */
+  warmBookPages?: boolean;
   smtpUrl?: string | undefined;
   mailFrom?: string;
   /** The outbox's retries and sweep (mail/outbox.ts MAIL_DEFAULTS unless given). */

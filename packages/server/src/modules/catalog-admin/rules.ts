@@ -21,6 +21,22 @@ export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
   return splitReviews(row);
 }
 
+/** A page of books with their reviews, newest first (books_created's order), after `after` (the previous page's last). */
+export async function booksAfter(db: Db, after: { created_at: Date; id: string } | null, limit: number): Promise<BookWithReviews[]> {
+  const rows = await db
+    .selectFrom('books')
+    .selectAll()
+    .select(reviewsColumn(db))
+    .$if(after !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('books.created_at', '<', after!.created_at), eb.and([eb('books.created_at', '=', after!.created_at), eb('books.id', '>', after!.id)])])),
+    )
+    .orderBy('books.created_at', 'desc')
+    .orderBy('books.id')
+    .limit(limit)
+    .execute();
+  return rows.map(splitReviews);
+}
+
 export async function allBooks(db: Db): Promise<BookWithReviews[]> {
   const books = await db.selectFrom('books').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
   return withReviews(db, books);
