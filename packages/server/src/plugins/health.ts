@@ -21,8 +21,9 @@ export const health = fp<HealthOptions>(async (app, { shuttingDown, databaseOk, 
     if (!shuttingDown()) return;
     return reply.code(503).header('connection', 'close').header('retry-after', '1').type('application/json').send(SHUTTING_DOWN);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (shuttingDown()) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

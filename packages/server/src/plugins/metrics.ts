@@ -26,7 +26,9 @@ export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, o
   const handedOver = metrics.counter('pustak_orders_handed_over_total', 'Orders handed over at the counter on this instance.');
   const outcomes: Record<string, typeof placed> = { placeOrder: placed, verifyOrder: handedOver };
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback hooks where nothing is awaited: an async hook is a promise and a turn of the
+  // microtask queue on every request.
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? '(none)', status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
@@ -34,6 +36,7 @@ export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, o
       const operation = operationOf(request);
       if (operation) outcomes[operation]?.inc();
     }
+    done();
   });
 
   if (!token && !open) return;

@@ -37,9 +37,10 @@ export const requestGuards = fp<{ contract: Contract }>(async (app, { contract }
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw new RuleRefusal('invalid', 'must not contain a NUL character', 'request');
+      return done(new RuleRefusal('invalid', 'must not contain a NUL character', 'request'));
     }
+    done();
   });
 }, { name: 'request-guards', dependencies: ['request-bodies', 'caller-auth'] });

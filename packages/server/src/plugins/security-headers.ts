@@ -142,7 +142,7 @@ export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
     }
   });
 
-  app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
+  app.addHook('onSend', (request, reply: FastifyReply, payload, done) => {
     for (const [name, value] of Object.entries(ALWAYS)) if (reply.getHeader(name) === undefined) reply.header(name, value);
     // Files with a policy of their own (uploaded covers are sandboxed) keep it.
     if (reply.getHeader('Content-Security-Policy') === undefined) {
@@ -166,6 +166,6 @@ export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
         .header('Access-Control-Allow-Credentials', 'true')
         .header('Access-Control-Expose-Headers', CORS_EXPOSED);
     }
-    return payload;
+    done(null, payload);
   });
 }, { name: 'security-headers' });

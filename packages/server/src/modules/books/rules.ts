@@ -5,6 +5,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { BookRow, Database } from '../../db/schema.js';
 import type { Db } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
+import { preparedQuery } from '../../shared/prepared-query.js';
 import { escapeLike } from '../../shared/wire.js';
 import { atOrAfter, buildMarks, markBefore, MARK_EVERY, type Mark, type SortKey } from './page-marks.js';
 import { catalogueVersionColumn, keepSearchTotal, searchTotal } from './search-counts.js';
@@ -230,6 +231,16 @@ export const reviewsColumn = (db: Db) =>
 /** A row with {@link reviewsColumn} as a book and its reviews (JSON carries instants as text). */
 export function splitReviews({ reviews, ...book }: BookRow & { reviews: (Omit<ReviewView, 'created_at'> & { created_at: string })[] }): BookWithReviews {
   return { book, reviews: reviews.map((review) => ({ ...review, created_at: new Date(review.created_at) })) };
+}
+
+// A book page that is not cached: one statement, compiled once (shared/prepared-query.ts).
+const bookById = preparedQuery(1, (db, id: string) => db.selectFrom('books').selectAll().select(reviewsColumn(db)).where('id', '=', id));
+
+/** One book with its reviews (its page), or the contract's 404. */
+export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
+  const [row] = await bookById(db, id);
+  if (!row) throw notFound('Book not found');
+  return splitReviews(row);
 }
 
 /** Attaches every book's reviews (oldest first) in one query. */

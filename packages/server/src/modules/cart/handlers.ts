@@ -2,12 +2,12 @@
 import type { Handler } from '../../shared/handler.js';
 import { basisPointsToPercent, paisaToRupees } from '../../shared/money.js';
 import { absoluteUrl } from '../../shared/wire.js';
-import { pricingView } from '../books/index.js';
+import { bookShown, pricingView } from '../books/index.js';
 import { addToCart, cartView, removeCartLine, updateCartLine } from './rules.js';
 import { cartTotalsView } from './views.js';
 
 export const addCartItem: Handler<'addCartItem'> = async ({ caller, body, services }) => {
-  await addToCart(services.db, caller().id, body.bookId, body.quantity, services.clock.now());
+  await addToCart(services.db, caller().id, body.bookId, body.quantity, services.clock.now(), async () => (await bookShown(services, body.bookId)).book);
   return { status: 'success', statusCode: 200, message: 'Book added to cart successfully' };
 };
 

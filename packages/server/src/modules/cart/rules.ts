@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/context.js';
 import { notFound, rejected } from '../../shared/errors.js';
-import { preparedQuery } from '../../shared/prepared-query.js';
 import { bookPricing, LOYALTY_FROM_COMPLETED_ORDERS, priceCart, type PricedBook } from '../../shared/pricing.js';
 import { MAX_STOCK } from '../books/index.js';
 
@@ -60,21 +59,17 @@ export async function cartView(db: Db, userId: string, now: Date) {
   return pricedCart(await cartLinesQuery(db, userId).select(['books.author', 'books.image_path']).execute(), now);
 }
 
-/** What a book costs, for a line added now: compiled once (shared/prepared-query.ts), as every add to cart asks. */
-const priceOfBook = preparedQuery(1, (db, bookId: string) => db.selectFrom('books').select(['price_paisa', 'discount_bp', 'is_on_sale', 'start_time', 'end_time']).where('id', '=', bookId));
-
 /**
  * Adds copies of a book. A book already in the cart gets its line's quantity raised (one line
  * per book), never past the stock. The line remembers what one copy cost at this add (shown,
- * never charged: it costs what the book costs now).
+ * never charged: it costs what the book costs now): `shown` is the book as its page shows it
+ * (the read cache's, books/book-shown.ts: no statement when the page is kept), or the 404.
  */
-export async function addToCart(db: Db, userId: string, bookId: string, quantity: number, now: Date): Promise<void> {
+export async function addToCart(db: Db, userId: string, bookId: string, quantity: number, now: Date, shown: () => Promise<PricedBook>): Promise<void> {
   if (quantity > MAX_STOCK) throw rejected(NOT_ENOUGH_STOCK);
-  const [book] = await priceOfBook(db, bookId);
-  if (!book) throw notFound('Book not found');
-  // The price the customer saw when adding: read just before the statement (an admin's edit in
-  // between shows as a price change in the cart, which it is).
-  const unitPaisa = bookPricing(book, now).unitPaisa;
+  // The price the customer saw when adding (an admin's edit since shows as a price change in
+  // the cart, which it is).
+  const unitPaisa = bookPricing(await shown(), now).unitPaisa;
   // One statement: insert the line, or raise its quantity, only while the result stays within
   // the stock. No row back means the book is gone or the stock is short.
   const added = await sql<{ id: string }>`

@@ -1,13 +1,13 @@
 // catalog-admin: the admin's book screens, their reads cached and their writes forgetting
 // what they change (read-cache/policy.ts).
-import { cachedAllBooks, cachedBook, forgetCatalog } from '../../read-cache/policy.js';
+import { cachedAllBooks, forgetCatalog } from '../../read-cache/policy.js';
 import { transact } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
 import type { Caller, Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../storage/images.js';
-import { bookView } from '../books/index.js';
-import { allBooks, createBook as createBookRule, deleteBook as deleteBookRule, getBook, setDiscountOffer as setDiscountOfferRule,
+import { bookShown, bookView } from '../books/index.js';
+import { allBooks, createBook as createBookRule, deleteBook as deleteBookRule, setDiscountOffer as setDiscountOfferRule,
   updateBook as updateBookRule, type BookInput, type CatalogChange } from './rules.js';
 
 export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }) => {
@@ -15,18 +15,18 @@ export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }
   return (await cachedAllBooks(services, () => allBooks(services.db))).map((row) => bookView(row, origin, now));
 };
 
-const oneBook = (services: Services, id: string) => cachedBook(services, id, () => getBook(services.db, id));
+
 
 export const getBookById: Handler<'getBookById'> = async ({ params, services, origin }) => ({
   status: 'success',
   message: 'Book retrieved successfully',
-  data: bookView(await oneBook(services, params.bookId), origin, services.clock.now()),
+  data: bookView(await bookShown(services, params.bookId), origin, services.clock.now()),
 });
 
 export const getBookForHeader: Handler<'getBookForHeader'> = async ({ params, services, origin }) =>
-  bookView(await oneBook(services, params.id), origin, services.clock.now());
+  bookView(await bookShown(services, params.id), origin, services.clock.now());
 
-export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await oneBook(services, params.id), origin, services.clock.now());
+export const getBookTitle: Handler<'getBookTitle'> = async ({ params, services, origin }) => bookView(await bookShown(services, params.id), origin, services.clock.now());
 
 /** Who is changing the catalogue, now (the activity log's entry). */
 const change = (ctx: { caller(): Caller; services: Services }): CatalogChange => ({ actor: ctx.caller(), now: ctx.services.clock.now() });

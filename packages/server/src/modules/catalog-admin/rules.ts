@@ -8,18 +8,8 @@ import { changedFields, logActivity } from '../../shared/activity-log.js';
 import { isUniqueViolation, runTransaction, type Db, type Tx } from '../../shared/context.js';
 import { invalid, notFound, rejected, RuleRefusal } from '../../shared/errors.js';
 import { basisPointsToPercent, paisaToRupees, percentToBasisPoints, rupeesToPaisa } from '../../shared/money.js';
-import { preparedQuery } from '../../shared/prepared-query.js';
 import { parseInstant } from '../../shared/wire.js';
 import { MAX_STOCK, reviewsColumn, splitReviews, withReviews, type BookWithReviews } from '../books/index.js';
-
-// A book page that is not cached: one statement, compiled once (shared/prepared-query.ts).
-const bookById = preparedQuery(1, (db, id: string) => db.selectFrom('books').selectAll().select(reviewsColumn(db)).where('id', '=', id));
-
-export async function getBook(db: Db, id: string): Promise<BookWithReviews> {
-  const [row] = await bookById(db, id);
-  if (!row) throw notFound('Book not found');
-  return splitReviews(row);
-}
 
 /** A page of books with their reviews, newest first (books_created's order), after `after` (the previous page's last). */
 export async function booksAfter(db: Db, after: { created_at: Date; id: string } | null, limit: number): Promise<BookWithReviews[]> {
