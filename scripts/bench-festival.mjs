@@ -1,4 +1,4 @@
-// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10] [--no-pglite] [--socket]`: a festival
+// `npm run bench -- --postgres [--instances 2] [--duration 15] [--connections 64] [--warmup 5] [--pool-size 10] [--no-pglite]`: a festival
 // sale (Dashain and Tihar). The same mix of requests — 80 % catalogue and book pages, 15 % cart,
 // 5 % orders with their verification at the counter — against N instances on PostgreSQL, beside
 // one instance on PGlite and a bare Fastify route (the floor), all in the same run, each on the
@@ -41,9 +41,6 @@ const POOL_SIZE = arg('pool-size', 10);
 const PROFILING = process.argv.includes('--profile');
 // --no-pglite: PostgreSQL only (a shorter run when only the instances' figures are compared).
 const WITH_PGLITE = !process.argv.includes('--no-pglite');
-// --socket: the instances reach PostgreSQL over its Unix socket (a shop running both on one
-// machine), not over TCP on 127.0.0.1.
-const OVER_SOCKET = process.argv.includes('--socket');
 const SIZES = { BOOKS: 10_000, ORDERS: 50_000, CUSTOMERS: 64, SHOPPERS: 6_000, festival: { books: 20, copies: 5 } };
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const PASSWORD = 'bench-password';
@@ -308,7 +305,7 @@ try {
   for (let n = 0; n < INSTANCES; n += 1) {
     const port = await findFreePort();
     instances.push(await startChild([...(PROFILING ? profileProbeArgs() : []), join(root, 'packages/server/dist/main.js'), '--port', String(port)], {
-      DATABASE_URL: OVER_SOCKET ? cluster.socketUrl('bench') : url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: String(POOL_SIZE),
+      DATABASE_URL: url, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json', UPLOADS_DIR: join(dataDir, 'uploads'), DATABASE_POOL_SIZE: String(POOL_SIZE),
     }));
     origins.push(`http://127.0.0.1:${port}`);
   }

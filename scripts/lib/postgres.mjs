@@ -38,7 +38,6 @@ const command = (bin, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', bi
  * @property {(name: string, template?: string) => Promise<string>} createDatabase creates a database (optionally a copy of a template); answers its URL
  * @property {(name: string) => Promise<void>} dropDatabase
  * @property {(statement: string, values?: unknown[]) => Promise<import('pg').QueryResult>} admin one statement on the `postgres` database
- * @property {(database?: string) => string} socketUrl the database's URL over the Unix socket
  * @property {() => Promise<void>} stop pg_ctl stop -m fast (the database goes down; `start` brings it back on the same port)
  * @property {() => Promise<void>} start
  * @property {() => Promise<void>} destroy stops the cluster and removes its folder
@@ -104,8 +103,6 @@ export async function startPostgres({ settings = [] } = {}) {
   }
 
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  /** The same database over the cluster's Unix socket (in its folder), as a server on the database's own host connects. */
-  const socketUrl = (database = 'postgres') => `postgres://postgres@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`;
   /** @param {string} statement @param {unknown[]} [values] */
   const admin = async (statement, values = []) => {
     const client = new pg.Client({ connectionString: url() });
@@ -120,7 +117,6 @@ export async function startPostgres({ settings = [] } = {}) {
   return {
     port,
     url,
-    socketUrl,
     admin,
     async createDatabase(name, template) {
       await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
