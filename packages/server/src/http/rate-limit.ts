@@ -171,35 +171,39 @@ async function peekThenHit(store: RateLimitStore, counters: Counter[], now: numb
  */
 export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions) {
   const { limits, store, clock } = options;
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks: an operation without limits passes with no promise; the 429 is sent without done.
+  app.addHook('preHandler', (request, reply, done) => {
     const meta = options.operationOf(request);
     const operationId = meta?.operationId as LimitedOperation | undefined;
-    if (!meta || !operationId || !Object.hasOwn(limits, operationId)) return;
+    if (!meta || !operationId || !Object.hasOwn(limits, operationId)) return done();
     const now = clock.now().getTime();
     const { counters, onSuccess } = countersOf(operationId, limits, request);
-    const over = store.attempt
-      ? await store.attempt(counters.map(({ key, window }) => ({ key, windowMs: window.windowMs, max: window.max })), now)
-      : await peekThenHit(store, counters, now);
-    if (over.length === 0) {
-      request.rateLimitOnSuccess = onSuccess;
-      return;
-    }
-    const retryAfter = Math.max(1, ...over.map(({ resetAt }) => Math.ceil((resetAt - now) / 1000)));
-    const { type, body } = errorBody(meta, 429, TOO_MANY_ATTEMPTS);
-    return reply
-      .code(429)
-      .header('Retry-After', String(retryAfter))
-      .type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json')
-      .send(body);
+    const attempt = store.attempt
+      ? store.attempt(counters.map(({ key, window }) => ({ key, windowMs: window.windowMs, max: window.max })), now)
+      : peekThenHit(store, counters, now);
+    attempt.then((over) => {
+      if (over.length === 0) {
+        request.rateLimitOnSuccess = onSuccess;
+        return done();
+      }
+      const retryAfter = Math.max(1, ...over.map(({ resetAt }) => Math.ceil((resetAt - now) / 1000)));
+      const { type, body } = errorBody(meta, 429, TOO_MANY_ATTEMPTS);
+      reply
+        .code(429)
+        .header('Retry-After', String(retryAfter))
+        .type(type === 'text' ? 'text/plain; charset=utf-8' : 'application/json')
+        .send(body);
+    }, done);
   });
   // Before the answer goes out (onSend, not onResponse): a client that hears 200 and then
   // mistypes finds the count cleared, on this instance or any other (a test's next wrong
   // password overtook the clear and got 429).
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const onSuccess = request.rateLimitOnSuccess;
-    if (onSuccess && reply.statusCode === 200) {
-      await (onSuccess.action === 'reset' ? store.reset(onSuccess.key) : store.giveBack(onSuccess.key, clock.now().getTime()));
-    }
-    return payload;
+    if (!onSuccess || reply.statusCode !== 200) return done(null, payload);
+    Promise.resolve(onSuccess.action === 'reset' ? store.reset(onSuccess.key) : store.giveBack(onSuccess.key, clock.now().getTime())).then(
+      () => done(null, payload),
+      done,
+    );
   });
 }

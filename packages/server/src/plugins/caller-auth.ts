@@ -20,14 +20,21 @@ declare module 'fastify' {
 }
 
 export const callerAuth = fp<{ contract: Contract; services: Services }>(async (app, { contract, services }) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a public operation passes with no promise; one that answers sends and does not call done.
+  app.addHook('onRequest', (request, reply, done) => {
     const roles = operationOf(request, contract)?.roles;
-    if (!roles) return;
-    const user = await currentCaller(services, bearerToken(request.headers.authorization));
-    if (!user) {
-      return reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/json').send({ statusCode: 401, message: 'Unauthorized' });
-    }
-    if (!roles.includes(user.role)) return reply.code(403).type('application/json').send({ statusCode: 403, message: 'Forbidden' });
-    request.caller = user;
+    if (!roles) return done();
+    currentCaller(services, bearerToken(request.headers.authorization)).then((user) => {
+      if (!user) {
+        reply.code(401).header('WWW-Authenticate', 'Bearer').type('application/json').send({ statusCode: 401, message: 'Unauthorized' });
+        return;
+      }
+      if (!roles.includes(user.role)) {
+        reply.code(403).type('application/json').send({ statusCode: 403, message: 'Forbidden' });
+        return;
+      }
+      request.caller = user;
+      done();
+    }, done);
   });
 }, { name: 'caller-auth' });

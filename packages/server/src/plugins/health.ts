@@ -17,9 +17,11 @@ export interface HealthOptions {
 const SHUTTING_DOWN = { status: 'error', statusCode: 503, message: 'Service Unavailable: this server is shutting down. Try again.' };
 
 export const health = fp<HealthOptions>(async (app, { shuttingDown, databaseOk, live, pressure }) => {
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!shuttingDown()) return;
-    return reply.code(503).header('connection', 'close').header('retry-after', '1').type('application/json').send(SHUTTING_DOWN);
+  // Callback hooks (here and in the other plugins): an async hook is a promise and a turn of the
+  // microtask queue on every request. A hook that answers sends and does not call done.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!shuttingDown()) return done();
+    reply.code(503).header('connection', 'close').header('retry-after', '1').type('application/json').send(SHUTTING_DOWN);
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (shuttingDown()) reply.header('connection', 'close');

@@ -51,9 +51,9 @@ const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
 const SHED = { status: 'error', statusCode: 503, message: 'Service Unavailable: the server is busy right now. Try again shortly.' };
 
 export const loadShedding = fp<{ monitor: PressureMonitor; retryAfterSeconds?: number }>(async (app, { monitor, retryAfterSeconds = 2 }) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!) || !monitor.pressure()) return;
-    return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send(SHED);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!) || !monitor.pressure()) return done();
+    reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send(SHED);
   });
   app.addHook('onClose', async () => monitor.stop());
 }, { name: 'load-shedding' });

@@ -1,6 +1,7 @@
 // Request bodies: JSON (an empty one is "no body", as the legacy client sends it) and multipart,
 // whose parts become the plain object the contract's schema describes, the image kept aside.
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RuleRefusal } from '../shared/errors.js';
 import type { UploadedImage } from '../shared/handler.js';
@@ -25,33 +26,39 @@ export const requestBodies = fp(async (app) => {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 40, fieldSize: MAX_FIELD_BYTES, parts: 41, headerPairs: 100 },
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
-    const fields: Record<string, string | string[]> = {};
-    let upload: UploadedImage | null = null;
-    // A broken multipart body (no or wrong boundary, cut short) is the client's error, not a 500.
-    const unreadable = (error: any) => (error?.statusCode ? error : new RuleRefusal('invalid', 'The multipart body could not be read.', 'body'));
-    for await (const part of mapErrors(request.parts(), unreadable)) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer().catch((error) => Promise.reject(unreadable(error)));
-        if (part.fieldname !== 'image') {
-          fields[part.fieldname] = part.filename;
-          continue;
-        }
-        fields.image = bytes.length === 0 ? '' : part.filename || 'image';
-        upload = bytes.length === 0 ? null : { bytes, filename: part.filename, mimetype: part.mimetype };
-      } else {
-        // Busboy cuts a longer part at the limit and only flags it: refused, never stored cut.
-        if (part.valueTruncated) throw new RuleRefusal('invalid', `${part.fieldname} is longer than ${MAX_FIELD_BYTES} bytes`, `body.${part.fieldname}`);
-        const value = String(part.value);
-        const previous = fields[part.fieldname];
-        fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
-      }
-    }
-    request.body = fields;
-    request.upload = upload;
+  // A callback hook: a JSON request passes with no promise; a multipart one is read.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
+    readMultipart(request).then(() => done(), done);
   });
 }, { name: 'request-bodies' });
+
+/** A multipart form's fields into request.body, its cover into request.upload. */
+async function readMultipart(request: FastifyRequest) {
+  const fields: Record<string, string | string[]> = {};
+  let upload: UploadedImage | null = null;
+  // A broken multipart body (no or wrong boundary, cut short) is the client's error, not a 500.
+  const unreadable = (error: any) => (error?.statusCode ? error : new RuleRefusal('invalid', 'The multipart body could not be read.', 'body'));
+  for await (const part of mapErrors(request.parts(), unreadable)) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer().catch((error) => Promise.reject(unreadable(error)));
+      if (part.fieldname !== 'image') {
+        fields[part.fieldname] = part.filename;
+        continue;
+      }
+      fields.image = bytes.length === 0 ? '' : part.filename || 'image';
+      upload = bytes.length === 0 ? null : { bytes, filename: part.filename, mimetype: part.mimetype };
+    } else {
+      // Busboy cuts a longer part at the limit and only flags it: refused, never stored cut.
+      if (part.valueTruncated) throw new RuleRefusal('invalid', `${part.fieldname} is longer than ${MAX_FIELD_BYTES} bytes`, `body.${part.fieldname}`);
+      const value = String(part.value);
+      const previous = fields[part.fieldname];
+      fields[part.fieldname] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+    }
+  }
+  request.body = fields;
+  request.upload = upload;
+}
 
 /** The same items; an error thrown while reading them is replaced by `map(error)`. */
 async function* mapErrors<T>(items: AsyncIterable<T>, map: (error: unknown) => unknown): AsyncIterable<T> {

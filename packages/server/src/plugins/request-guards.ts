@@ -20,21 +20,26 @@ function containsNul(value: unknown, depth = 0): boolean {
 }
 
 export const requestGuards = fp<{ contract: Contract }>(async (app, { contract }) => {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: no promise per request; a hook that answers sends and does not call done.
+  app.addHook('onRequest', (request, reply, done) => {
     const meta = operationOf(request, contract);
-    if (!meta || !hasBody(request)) return;
+    if (!meta || !hasBody(request)) return done();
     const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (!meta.bodyMediaTypes?.includes(mediaType)) {
-      return problem(reply, 415, 'Unsupported Media Type', undefined,
+      problem(reply, 415, 'Unsupported Media Type', undefined,
         meta.bodyMediaTypes ? `This operation takes ${meta.bodyMediaTypes.join(' or ')}.` : 'This operation takes no request body.');
+      return;
     }
+    done();
   });
 
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     const meta = operationOf(request, contract);
     if (meta?.bodyRequired && (request.body === undefined || request.body === null)) {
-      return invalid(reply, { body: ['A request body is required.'] });
+      invalid(reply, { body: ['A request body is required.'] });
+      return;
     }
+    done();
   });
 
   app.addHook('preHandler', (request, _reply, done) => {

@@ -121,7 +121,7 @@ export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
     return typeof origin === 'string' && allowed.has(origin) ? origin : null;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // A preflight: answered here for every path (no route declares OPTIONS).
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       const origin = allowedOrigin(request);
@@ -134,12 +134,15 @@ export const securityHeaders = fp<SecurityOptions>(async (app, options) => {
           .header('Access-Control-Allow-Headers', CORS_HEADERS)
           .header('Access-Control-Max-Age', '600');
       }
-      return reply.code(204).send();
+      reply.code(204).send();
+      return;
     }
     // The built app ships its source maps beside the bundles; they are not served.
     if (options.servesWebApp && /\.map$/i.test(request.url.split('?')[0]!)) {
-      return reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
+      reply.code(404).type('application/json').send({ status: 'error', message: `Nothing at ${request.method} ${request.url.split('?')[0]}` });
+      return;
     }
+    done();
   });
 
   app.addHook('onSend', (request, reply: FastifyReply, payload, done) => {
