@@ -1,7 +1,7 @@
 // Bearer tokens: HS256 JWTs valid for one day, carrying the user's id, name, e-mail, role and
 // token version (`ver`): a password change or reset raises the account's version, and the
 // caller check refuses a token that carries an older one.
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../clock.js';
 import type { Role } from '../db/schema.js';
@@ -28,8 +28,12 @@ export interface TokenService {
 const VERIFIED_TOKENS = 10_000;
 
 export function createTokenService(secret: string, clock: Clock): TokenService {
-  // A key object made once: given raw bytes, jose imports the key again on every request.
+  // A key made once: given raw bytes, jose imports the key again on every request; given a
+  // KeyObject, it still makes a WebCrypto key of it on every check (importKey was a fifth of a
+  // first check's CPU): the WebCrypto key is made once, on the first use.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  let cryptoKey: Promise<webcrypto.CryptoKey> | undefined;
+  const verifyKey = () => (cryptoKey ??= webcrypto.subtle.importKey('raw', key.export(), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
   // A signed-in customer sends the same token with every request, and checking its signature
   // (WebCrypto's HMAC, a job on the thread pool) cost more CPU than the rest of the caller check.
   // A token's signature and claims never change, so a verified one is remembered until it expires.
@@ -51,7 +55,7 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        const { payload } = await jwtVerify(token, await verifyKey(), { algorithms: ['HS256'], currentDate: clock.now() });
         const { sub, username, email, role, ver = 0 } = payload;
         if (typeof sub !== 'string' || typeof username !== 'string' || typeof email !== 'string') return null;
         if (role !== 'User' && role !== 'Staff' && role !== 'Admin') return null;
