@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { routeOf } from '../http/contract.js';
 import type { Metrics } from '../shared/metrics.js';
 
 export interface MetricsOptions {
@@ -29,7 +30,7 @@ export const requestMetrics = fp<MetricsOptions>(async (app, { metrics, token, o
   // Callback hooks where nothing is awaited: an async hook is a promise and a turn of the
   // microtask queue on every request.
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? '(none)', status: String(reply.statusCode) };
+    const labels = { method: request.method, route: routeOf(request).url ?? '(none)', status: String(reply.statusCode) };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode < 300) {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
+import { routeOf } from '../http/contract.js';
 
 const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -27,7 +28,7 @@ export const requestLog = fp(async (app) => {
       {
         requestId: request.id,
         method: request.method,
-        route: request.routeOptions.url ?? '(none)',
+        route: routeOf(request).url ?? '(none)',
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ...(request.caller ? { userId: request.caller.id } : {}),
