@@ -56,4 +56,22 @@ describe('the book pages after start', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect((await bookPage(IDS.karnaliBlues)).quantity).toBe(before - 2);
   });
+
+  it('keeps a cached page’s answer per origin: each host gets its own image URLs, the same bytes again for the same host', async () => {
+    const ask = async (url: string, host: string) => {
+      const reply = await t.call({ method: 'GET', url, headers: { host } });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+      return reply.body;
+    };
+    for (const url of [`/api/bookcrud/getbookbyid/${IDS.munaMadan}`, '/api/book/all?page=1&pageSize=4']) {
+      const first = await ask(url, 'shop.example.np');
+      const other = await ask(url, 'pustak.example.com');
+      expect(await ask(url, 'shop.example.np')).toBe(first);
+      const images = (body: string) => [...body.matchAll(/"imageUrl":"([^"]+)"/g)].map((m) => new URL(m[1]!).host);
+      expect(images(first).length).toBeGreaterThan(0);
+      expect(new Set(images(first))).toEqual(new Set(['shop.example.np']));
+      expect(new Set(images(other))).toEqual(new Set(['pustak.example.com']));
+    }
+  });
 });

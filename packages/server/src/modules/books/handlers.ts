@@ -2,10 +2,14 @@
 import type { components } from '@pustak/sdk/schema';
 import { cachedBestSellers, cachedBookPage, cachedGenreCounts } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
+import { keptAnswers, sendKept } from '../../shared/kept-answer.js';
+import { nextPriceChange } from '../../shared/pricing.js';
 import { bestSellers, booksByAuthor, genreCounts, listBooks as listBooksRule, type SortBy } from './rules.js';
 import { bookView } from './views.js';
 
-export const listBooks: Handler<'listBooks'> = async ({ query, services, origin }) => {
+const cataloguePages = keptAnswers();
+
+export const listBooks: Handler<'listBooks'> = async ({ query, services, origin, reply }) => {
   const q = {
     page: query.page ?? 1,
     pageSize: query.pageSize ?? 8,
@@ -16,14 +20,17 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin 
     author: query.author,
   };
   const now = services.clock.now();
-  const { rows, total } = await cachedBookPage(services, q, () => listBooksRule(services.db, q, now));
-  return {
+  const page = await cachedBookPage(services, q, () => listBooksRule(services.db, q, now));
+  const { rows, total } = page;
+  // The same cached page is the same answer until one of its books' price changes (shared/kept-answer.ts).
+  const changes = rows.flatMap((row) => nextPriceChange(row.book, now)?.getTime() ?? []);
+  return sendKept(cataloguePages, reply, page, origin, now, changes.length > 0 ? Math.min(...changes) : null, () => ({
     status: 'success',
     code: 200,
     message: total === 0 ? 'No books found' : 'Books retrieved successfully',
     pagination: { currentPage: q.page, pageSize: q.pageSize, totalPages: Math.ceil(total / q.pageSize), totalItems: total },
     data: rows.map((row) => bookView(row, origin, now)),
-  };
+  }));
 };
 
 export const listBestSellers: Handler<'listBestSellers'> = async ({ services, origin }) => {

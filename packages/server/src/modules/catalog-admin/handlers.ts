@@ -3,6 +3,8 @@
 import { cachedAllBooks, forgetCatalog } from '../../read-cache/policy.js';
 import { transact } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
+import { keptAnswers, sendKept } from '../../shared/kept-answer.js';
+import { nextPriceChange } from '../../shared/pricing.js';
 import type { Caller, Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../storage/images.js';
@@ -17,11 +19,17 @@ export const listAllBooks: Handler<'listAllBooks'> = async ({ services, origin }
 
 
 
-export const getBookById: Handler<'getBookById'> = async ({ params, services, origin }) => ({
-  status: 'success',
-  message: 'Book retrieved successfully',
-  data: bookView(await bookShown(services, params.bookId), origin, services.clock.now()),
-});
+const bookPages = keptAnswers();
+
+export const getBookById: Handler<'getBookById'> = async ({ params, services, origin, reply }) => {
+  const found = await bookShown(services, params.bookId);
+  const now = services.clock.now();
+  return sendKept(bookPages, reply, found, origin, now, nextPriceChange(found.book, now)?.getTime() ?? null, () => ({
+    status: 'success',
+    message: 'Book retrieved successfully',
+    data: bookView(found, origin, now),
+  }));
+};
 
 export const getBookForHeader: Handler<'getBookForHeader'> = async ({ params, services, origin }) =>
   bookView(await bookShown(services, params.id), origin, services.clock.now());
