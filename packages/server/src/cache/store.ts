@@ -118,6 +118,18 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxBytes = DEFAULT
     }
   };
 
+  /** Whether one of these tags was forgotten after `started`: what was read then may be old. */
+  const forgottenSince = (tags: string[], started: number) => tags.some((name) => (forgotten.get(name) ?? 0) > started);
+
+  /** Files a stored entry under its tags, for forgetTagged. */
+  const fileUnderTags = (key: string, entry: Entry, tags: string[]) => {
+    entry.tags = tags;
+    for (const name of tags) {
+      if (!tagged.has(name)) tagged.set(name, new Set());
+      tagged.get(name)!.add(key);
+    }
+  };
+
   /**
    * Lets go of the entry used least recently, roughly ("second chance"): the oldest one not read
    * since it was stored or last passed over; a read one is moved to the back instead, its mark
@@ -170,12 +182,8 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxBytes = DEFAULT
           if (!tagsOf) return;
           const tags = [...new Set(tagsOf(loaded))];
           // A tag forgotten while this load ran: what it read may be old.
-          if (tags.some((tag) => (forgotten.get(tag) ?? 0) > entry.started)) return drop(key);
-          entry.tags = tags;
-          for (const tag of tags) {
-            if (!tagged.has(tag)) tagged.set(tag, new Set());
-            tagged.get(tag)!.add(key);
-          }
+          if (forgottenSince(tags, entry.started)) return drop(key);
+          fileUnderTags(key, entry, tags);
         },
         // A failed load is not remembered.
         () => entries.get(key) === entry && drop(key),
@@ -192,16 +200,13 @@ export function createReadCache(clock: Clock, { ttlMs = 1000, maxBytes = DEFAULT
         if (generation !== startedGeneration) break;
         if (entries.has(key)) continue;
         const tags = tagsOf ? [...new Set(tagsOf(value))] : undefined;
-        if (tags?.some((tag) => (forgotten.get(tag) ?? 0) > started)) continue;
+        if (tags && forgottenSince(tags, started)) continue;
         const size = estimatedBytes(key, value);
         if (bytes + size > maxBytes * maxShare || entries.size >= maxEntries) return { stored, full: true };
-        const entry: Entry = { at, ttl: entryTtlMs, generation, started, value: Promise.resolve(value), bytes: size, tags, until: validUntil?.(value, at) ?? undefined };
+        const entry: Entry = { at, ttl: entryTtlMs, generation, started, value: Promise.resolve(value), bytes: size, until: validUntil?.(value, at) ?? undefined };
         entries.set(key, entry);
         bytes += size;
-        for (const tag of tags ?? []) {
-          if (!tagged.has(tag)) tagged.set(tag, new Set());
-          tagged.get(tag)!.add(key);
-        }
+        if (tags) fileUnderTags(key, entry, tags);
         stored += 1;
       }
       return { stored, full: false };

@@ -3,7 +3,6 @@ import type { components } from '@pustak/sdk/schema';
 import { cachedBestSellers, cachedBookPage, cachedGenreCounts } from '../../read-cache/policy.js';
 import type { Handler } from '../../shared/handler.js';
 import { keptAnswers, sendKept } from '../../shared/kept-answer.js';
-import { nextPriceChange } from '../../shared/pricing.js';
 import { bestSellers, booksByAuthor, genreCounts, listBooks as listBooksRule, type SortBy } from './rules.js';
 import { bookView } from './views.js';
 
@@ -22,9 +21,7 @@ export const listBooks: Handler<'listBooks'> = async ({ query, services, origin,
   const now = services.clock.now();
   const page = await cachedBookPage(services, q, () => listBooksRule(services.db, q, now));
   const { rows, total } = page;
-  // The same cached page is the same answer until one of its books' price changes (shared/kept-answer.ts).
-  const changes = rows.flatMap((row) => nextPriceChange(row.book, now)?.getTime() ?? []);
-  return sendKept(cataloguePages, reply, page, origin, now, changes.length > 0 ? Math.min(...changes) : null, () => ({
+  return sendKept(cataloguePages, reply, page, origin, () => ({
     status: 'success',
     code: 200,
     message: total === 0 ? 'No books found' : 'Books retrieved successfully',

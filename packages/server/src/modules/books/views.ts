@@ -1,6 +1,6 @@
 // A book and its reviews in the contract's wire shape (camelCase, rupees, ISO dates, absolute image URLs).
 import { basisPointsToPercent, paisaToRupees } from '../../shared/money.js';
-import { bookPricing, nextPriceChange, type BookPrice } from '../../shared/pricing.js';
+import { bookPricing, type BookPrice } from '../../shared/pricing.js';
 import { absoluteUrl, iso, type Schemas } from '../../shared/wire.js';
 import type { BookWithReviews, ReviewView } from './rules.js';
 
@@ -29,37 +29,11 @@ export const pricingView = (price: BookPrice): Schemas['BookPricing'] => ({
   dealEndsAt: price.dealEndsAt ? iso(price.dealEndsAt) : null,
 });
 
-/** A view made, with the instants between which it holds (its price changes at neither end's inside). */
-interface MadeView {
-  origin: string;
-  from: number;
-  until: number;
-  view: Schemas['Book'];
-}
-
-/**
- * The views made of the read cache's books, kept with them: every visitor of a kept page was
- * given the same view, made again (its dates as ISO text, its price) on each request; about half
- * of a cached catalogue page's handler time. A view holds from the instant it was made until the
- * book's next price change (the only part of it that `now` moves), for the origin it was made for.
- */
-const madeViews = new WeakMap<BookWithReviews, MadeView>();
-
 /**
  * A book as the wire shows it at `now`. Its pricing is worked out here, after the read cache
  * (which keeps rows, never a price), so no cached answer outlives a deal's start or end.
- * Callers may share the answer, and do not change it.
  */
-export function bookView(found: BookWithReviews, origin: string, now: Date): Schemas['Book'] {
-  const at = now.getTime();
-  const made = madeViews.get(found);
-  if (made && made.origin === origin && at >= made.from && at < made.until) return made.view;
-  const view = makeBookView(found, origin, now);
-  madeViews.set(found, { origin, from: at, until: nextPriceChange(found.book, now)?.getTime() ?? Infinity, view });
-  return view;
-}
-
-function makeBookView({ book, reviews }: BookWithReviews, origin: string, now: Date): Schemas['Book'] {
+export function bookView({ book, reviews }: BookWithReviews, origin: string, now: Date): Schemas['Book'] {
   return {
     bookId: book.id,
     title: book.title,

@@ -4,7 +4,6 @@ import { cachedAllBooks, forgetCatalog } from '../../read-cache/policy.js';
 import { transact } from '../../shared/context.js';
 import { invalid } from '../../shared/errors.js';
 import { keptAnswers, sendKept } from '../../shared/kept-answer.js';
-import { nextPriceChange } from '../../shared/pricing.js';
 import type { Caller, Handler, HandlerContext, UploadedImage } from '../../shared/handler.js';
 import type { Services } from '../../shared/services.js';
 import { MAX_IMAGE_BYTES, sniffImage } from '../../storage/images.js';
@@ -24,7 +23,7 @@ const bookPages = keptAnswers();
 export const getBookById: Handler<'getBookById'> = async ({ params, services, origin, reply }) => {
   const found = await bookShown(services, params.bookId);
   const now = services.clock.now();
-  return sendKept(bookPages, reply, found, origin, now, nextPriceChange(found.book, now)?.getTime() ?? null, () => ({
+  return sendKept(bookPages, reply, found, origin, () => ({
     status: 'success',
     message: 'Book retrieved successfully',
     data: bookView(found, origin, now),
