@@ -3,6 +3,7 @@
 // around the two: orders/rules.ts). These tests change the cart between the read and the write,
 // as a second tab adding to the cart at that moment would: nothing the customer put in the cart
 // is lost or ordered unpriced. Runs on PGlite (server) and PostgreSQL (server-pg).
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/shared/context.js';
 import { placeOrder } from '../src/modules/orders/rules.js';
@@ -76,6 +77,50 @@ describe('placing an order while the cart changes', () => {
     const order = await onlyOrder(t, token);
     expect(order.orderItems.map((i) => [i.bookId, i.quantity])).toEqual([[IDS.munaMadan, 3]]);
     expect(order.finalTotal).toBe(3 * 405);
+    expect(await cartLines(t, token)).toEqual([]);
+  });
+});
+
+describe('placing an order in a shop of many carts', () => {
+  it("reads and empties only the customer's own cart lines, before the cart table has statistics", async () => {
+    const t = server();
+    const { db } = t.server.services;
+    // 2,000 other customers with 4 lines each, written at once as a bulk load would (never analyzed).
+    await sql`insert into users (id, username, email, password_hash, role, is_verified, created_at)
+      select gen_random_uuid(), 'manycarts' || g, 'manycarts' || g || '@example.com', 'x', 'User', true, now() from generate_series(1, 2000) g`.execute(db);
+    await sql`insert into cart_items (id, user_id, book_id, quantity, created_at)
+      select gen_random_uuid(), u.id, b.id, 1, now() from users u cross join (select id from books order by id limit 4) b where u.username like 'manycarts%'`.execute(db);
+    const username = 'manycartsbuyer';
+    const { id, token } = await newCustomer(t, username);
+    await addToCart(t, token, IDS.munaMadan, 1);
+
+    // The statement that writes the order, as placing it ran.
+    let written: CompiledQuery | undefined;
+    const executor = db.getExecutor();
+    const watched = new Proxy(executor, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: Parameters<typeof executor.executeQuery>) => {
+          if (args[0].sql.includes('insert into orders')) written = args[0];
+          return target.executeQuery(...args);
+        };
+      },
+    });
+    const watching = new Proxy(db, {
+      get(target, key) {
+        if (key === 'getExecutor') return () => watched;
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await placeOrder(watching, { id, username, email: `${username}@example.com` }, t.clock.now(), t.server.services.shop, { mailRow: t.server.services.mail.claimedRow });
+    expect(written).toBeDefined();
+    const { rows } = await db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (costs off) ${written!.sql}`, [...written!.parameters]));
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('cart_items');
+    // A sequential scan would read all 8,000 lines of everyone's carts for every order.
+    expect(plan).not.toMatch(/Seq Scan on cart_items/);
     expect(await cartLines(t, token)).toEqual([]);
   });
 });
