@@ -5,6 +5,8 @@
 //   HOST               interface (default 127.0.0.1; 0.0.0.0 in production)
 //   DATABASE_URL       PostgreSQL (postgres://...); without it PGlite stores under DATA_DIR
 //   DATABASE_POOL_SIZE connections per instance to PostgreSQL (default 10)
+//   DATABASE_PREPARED_STATEMENTS  on (default): statements with values are prepared once per connection;
+//                      off for a connection pooler in transaction mode that does not keep them
 //   DATA_DIR           data folder: PGlite database, uploaded covers, dev JWT secret (default <repo>/.data)
 //   UPLOADS_DIR        uploaded covers (default DATA_DIR/uploads); several instances must share it
 //   PUSTAK_JWT_SECRET  token signing secret (required in production; generated once in DATA_DIR otherwise)
@@ -69,6 +71,8 @@ const dataDir = resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
 const databaseUrl = process.env.DATABASE_URL;
 const poolSize = process.env.DATABASE_POOL_SIZE ? Number(process.env.DATABASE_POOL_SIZE) : undefined;
 if (poolSize !== undefined && !(Number.isInteger(poolSize) && poolSize > 0)) fail(`DATABASE_POOL_SIZE must be a whole number above 0, not "${process.env.DATABASE_POOL_SIZE}".`);
+const preparedSetting = process.env.DATABASE_PREPARED_STATEMENTS ?? 'on';
+if (preparedSetting !== 'on' && preparedSetting !== 'off') fail(`DATABASE_PREPARED_STATEMENTS must be "on" or "off", not "${preparedSetting}".`);
 const uploadsDir = process.env.UPLOADS_DIR ? resolve(process.env.UPLOADS_DIR) : join(dataDir, 'uploads');
 
 if (production && memory) fail('--memory is a development sandbox; it does not run with NODE_ENV=production.');
@@ -177,7 +181,7 @@ const started = performance.now();
 let server;
 try {
   server = await createPustakServer({
-    database: databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
+    database: databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize, preparedStatements: preparedSetting === 'on' } : memory ? { kind: 'pglite' } : { kind: 'pglite', dataDir: join(dataDir, 'db') },
     uploadsDir: memory ? undefined : uploadsDir,
     jwtSecret,
     production,

@@ -58,11 +58,12 @@ describe('production', () => {
 });
 
 describe('settings from the environment', () => {
-  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS, a hold of 0 days, an unknown shop time zone, a PAN that is not 9 digits and a low-stock threshold that is no number of copies', async () => {
+  it('refuses a CORS_ORIGINS entry that is not an origin, an unknown RATE_LIMITS or DATABASE_PREPARED_STATEMENTS, a hold of 0 days, an unknown shop time zone, a PAN that is not 9 digits and a low-stock threshold that is no number of copies', async () => {
     await buildServer();
     for (const [name, value, message] of [
       ['CORS_ORIGINS', '*', 'CORS_ORIGINS holds "*"'],
       ['RATE_LIMITS', 'maybe', 'RATE_LIMITS must be "on" or "off"'],
+      ['DATABASE_PREPARED_STATEMENTS', 'yes', 'DATABASE_PREPARED_STATEMENTS must be "on" or "off"'],
       ['PICKUP_HOLD_DAYS', '0', 'PICKUP_HOLD_DAYS must be a whole number of days from 1 to 365'],
       ['SHOP_TIME_ZONE', 'Asia/Lalitpur', 'SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kathmandu'],
       ['SHOP_PAN', '60123456X', "SHOP_PAN must be the shop's 9-digit PAN/VAT number"],

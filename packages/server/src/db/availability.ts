@@ -2,6 +2,8 @@
 // the pool cannot get a connection in time), as opposed to a bug or a refused statement. Such a
 // request is answered with the contract's 503, at once; the pool reconnects by itself.
 
+import { isStalePlan } from './statement-names.js';
+
 /** SQLSTATE classes and codes: 08 connection exception, 57P01..57P05 shutdown, crash, starting up. */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-5]|53300)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -33,13 +35,17 @@ export const CONFLICT_TRIES = 5;
  */
 const conflictPause = (tried: number) => new Promise((done) => setTimeout(done, Math.random() * 10 * 2 ** tried));
 
-/** Runs `attempt` again while PostgreSQL rolls it back for a conflict, up to CONFLICT_TRIES tries in all. */
+/**
+ * Runs `attempt` again while PostgreSQL rolls it back for a conflict, or a prepared statement of
+ * it went stale (another instance changed a table's columns; database.ts names it anew), up to
+ * CONFLICT_TRIES tries in all.
+ */
 export async function retryOnConflict<T>(attempt: () => Promise<T>): Promise<T> {
   for (let tried = 1; ; tried += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (tried >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+      if (tried >= CONFLICT_TRIES || !(isTransactionConflict(error) || isStalePlan(error))) throw error;
       await conflictPause(tried);
     }
   }

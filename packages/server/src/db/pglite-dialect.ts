@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isStalePlan, PLANNED_PER_VALUE, SCHEMA_CHANGE } from './statement-names.js';
 
 class PgliteConnection implements DatabaseConnection {
   readonly #statements: PreparedStatements;
@@ -111,20 +112,6 @@ interface Prepared {
 }
 
 /**
- * Statements whose best plan depends on the value searched for: a pattern that matches a
- * sixth of the catalogue and one that matches three books want different plans (the trigram
- * index or a sort index), and a prepared statement may settle on one generic plan for all.
- * These keep being planned with their values, as before.
- */
-const PLANNED_PER_VALUE = /\b(i?like|similar\s+to)\b|~/i;
-
-/** DDL (it takes no values): `alter`, `create` or `drop`, or a `do` block that may run it. */
-const SCHEMA_CHANGE = /\b(alter|create|drop)\b|\bdo\s+\$/i;
-
-/** PostgreSQL's "cached plan must not change result type": a table the statement reads changed its columns. */
-const PLAN_RESULT_CHANGED = '0A000';
-
-/**
  * Statements with values run as named prepared statements, parsed once per SQL text and then
  * bound and executed in one call into PGlite. `pglite.query` sends parse, describe, bind,
  * describe, execute and sync as six calls for every statement and plans it every time: a
@@ -147,7 +134,7 @@ class PreparedStatements {
       try {
         result = await this.#execute<R>(text, values);
       } catch (error) {
-        if ((error as { code?: string }).code !== PLAN_RESULT_CHANGED || !this.#byText.has(text)) throw error;
+        if (!isStalePlan(error) || !this.#byText.has(text)) throw error;
         await this.#forget(text);
         result = await this.#execute<R>(text, values);
       }
