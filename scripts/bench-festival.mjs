@@ -5,7 +5,9 @@
 // same seeded data (10,000 books, 50,000 past orders). The shoppers' carts hold the last copies
 // of 20 festival books (5 each), so orders and verifications race for them. Prints requests/s,
 // p50/p99 per operation, errors, the database's connection count, and whether anything was
-// oversold. The load generator spreads requests over the instances in turn (as a load balancer
+// oversold, and the CPU per request of each process over the measured seconds (each instance's and
+// PostgreSQL's from /proc, the load generator's own): the machine's budget, and what it allows.
+// The load generator spreads requests over the instances in turn (as a load balancer
 // would) and runs in this process, on the same machine.
 // --profile: the first instance of each setup is CPU-profiled over the measured seconds
 // (scripts/lib/cpu-profile.mjs: µs of CPU per request by category, the busiest functions), the
@@ -15,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -24,6 +26,7 @@ import { findFreePort } from '@pustak/dev-tools/free-port';
 import { run } from '@pustak/dev-tools/run';
 import { startPostgres } from '@pustak/dev-tools/postgres';
 import { printProfile, profileProbeArgs, startProfile, stopProfile, summarizeProfile } from './lib/cpu-profile.mjs';
+import { parentPid, processCpuUs, processTreeCpuUs } from './lib/process-cpu.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -125,7 +128,7 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
  * runs only its reads (the warm-up: it leaves the carts and the festival stock alone).
  * @returns per operation: count, p50, p99, errors (5xx, network, or an unexpected status), refused (400 out of stock)
  */
-async function festivalLoad(origins, data, { sampleConnections, duration = DURATION, browseOnly = false } = {}) {
+async function festivalLoad(origins, data, { sampleConnections, duration = DURATION, browseOnly = false, instancePids = [], postmasterPid } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const stats = new Map();
   const perOrigin = origins.map(() => 0);
@@ -202,11 +205,15 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
   const deadline = performance.now() + duration * 1000;
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  // The other processes' CPU over the same window: each instance, and PostgreSQL's.
+  const othersCpu = () => ({ instances: instancePids.map(processCpuUs), database: postmasterPid === undefined ? undefined : processTreeCpuUs(postmasterPid) });
+  const othersBefore = othersCpu();
   await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
     while (performance.now() < deadline) await step();
   }));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const othersAfter = othersCpu();
   clearInterval(sampler);
   agent.destroy();
   const rows = [...stats].map(([name, entry]) => {
@@ -216,7 +223,11 @@ async function festivalLoad(origins, data, { sampleConnections, duration = DURAT
   });
   const total = rows.reduce((sum, r) => sum + r.rps, 0);
   const requests = perOrigin.reduce((sum, n) => sum + n, 0);
-  return { rows, total, peakConnections, shoppersUsed: shopper, perOrigin, requests, loadCpuUsPerRequest: (cpu.user + cpu.system) / requests };
+  const cpuUsPerRequest = {
+    instances: othersAfter.instances.map((us, i) => (us - othersBefore.instances[i]) / requests),
+    database: othersAfter.database === undefined ? undefined : (othersAfter.database - othersBefore.database) / requests,
+  };
+  return { rows, total, peakConnections, shoppersUsed: shopper, perOrigin, requests, loadCpuUsPerRequest: (cpu.user + cpu.system) / requests, cpuUsPerRequest };
 }
 
 async function floorLoad(origin) {
@@ -289,7 +300,7 @@ try {
       DATA_DIR: dataDir, PUSTAK_JWT_SECRET: SECRET, NODE_ENV: 'development', LOG_FORMAT: 'json',
     });
     await festivalLoad([`http://127.0.0.1:${pglitePort}`], pgliteData, { duration: WARMUP, browseOnly: true });
-    const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child);
+    const pgliteResult = await measured('PGlite, 1 instance', [`http://127.0.0.1:${pglitePort}`], pgliteData, pgliteServer.child, { instancePids: [pgliteServer.child.pid] });
     await pgliteServer.stop();
     results.push({ name: 'PGlite, 1 instance', seed: pgliteData.seconds, load: pgliteResult, stock: await festivalStock(pgliteTarget, pgliteData.festival) });
   }
@@ -328,11 +339,15 @@ try {
   const statements = PROFILING ? await statementCounter(monitor) : undefined;
   states.clear();
   stateSamples = 0;
-  const pgResult = await measured(`PostgreSQL, ${INSTANCES} instances`, origins, pgData, instances[0].child, { sampleConnections: connectionCount }, statements);
+  // The postmaster: the parent of the monitor's own backend.
+  const postmasterPid = parentPid((await monitor.query('select pg_backend_pid() as pid')).rows[0].pid);
+  const pgResult = await measured(`PostgreSQL, ${INSTANCES} instances`, origins, pgData, instances[0].child,
+    { sampleConnections: connectionCount, instancePids: instances.map((i) => i.child.pid), postmasterPid }, statements);
   const connectionStates = [...states].sort(([a], [b]) => a.localeCompare(b)).map(([state, n]) => `${state} ${(n / (stateSamples || 1)).toFixed(1)}`).join(', ');
   results.push({ name: `PostgreSQL, ${INSTANCES} instances`, seed: pgData.seconds, load: pgResult, stock: await festivalStock(pgTarget, pgData.festival), connections: await connectionCount(), connectionStates });
 
   // ---------- the report ----------
+  const cores = availableParallelism();
   console.log(`\nPustak festival-sale bench: ${SIZES.BOOKS.toLocaleString('en')} books, ${SIZES.ORDERS.toLocaleString('en')} past orders, ${SIZES.festival.books} festival books with ${SIZES.festival.copies} copies each;`);
   console.log(`${CONNECTIONS} connections, ${DURATION} s per setup after ${WARMUP} s of browsing only (--warmup 0 measures from a cold start); mix 40 % catalogue pages, 40 % book pages, 15 % add to cart, 5 % place order (+ verify when placed)\n`);
   console.log('| setup | operation | req/s | p50 ms | p99 ms | errors | refused (400, out of stock) |');
@@ -349,6 +364,10 @@ try {
   for (const r of results) {
     console.log(`${r.name}: ${Math.round(r.load.total)} requests/s, ${(r.load.total / floorResult.rps).toFixed(3)} of the floor; seeded in ${r.seed.toFixed(1)} s; festival copies handed over ${r.stock.sold} of ${SIZES.festival.books * SIZES.festival.copies}; oversold ${r.stock.oversold}; stock below zero ${r.stock.negative}; the load generator ${Math.round(r.load.loadCpuUsPerRequest)} µs of CPU per request` +
       (r.load.peakConnections ? `; database connections: peak ${r.load.peakConnections}, at the end ${r.connections}; on average while measured: ${r.connectionStates}` : ''));
+    const { instances: perInstance, database } = r.load.cpuUsPerRequest;
+    const budget = perInstance.reduce((sum, us) => sum + us, 0) + (database ?? 0) + r.load.loadCpuUsPerRequest;
+    console.log(`  CPU per request: ${perInstance.length === 1 ? 'the instance' : `the instances ${perInstance.map((us) => Math.round(us)).join(' + ')} =`} ${Math.round(perInstance.reduce((sum, us) => sum + us, 0))} µs` +
+      `${database === undefined ? '' : `, PostgreSQL ${Math.round(database)} µs`}, the load generator ${Math.round(r.load.loadCpuUsPerRequest)} µs; in all ${Math.round(budget)} µs (${cores} cores: at most ${Math.round((cores * 1e6) / budget)} requests/s)`);
     if (r.load.shoppersUsed > SIZES.SHOPPERS) console.warn(`  (${r.load.shoppersUsed - SIZES.SHOPPERS} orders reused a shopper with an empty cart: raise SHOPPERS)`);
   }
   for (const { name, path, summary, load, statements: counted, caches, waiting } of profiles) {

@@ -73,9 +73,17 @@ function preparedWithRetries(client: pg.PoolClient, names: StatementNames | unde
   const send = (text: string, values: unknown[]) => {
     const name = names?.nameOf(text, values);
     if (name === undefined) return query(text, values);
-    return query({ name, text, values }).catch((error: unknown) => {
-      if (isStalePlan(error)) names!.renew(text);
-      throw error;
+    return new Promise((resolve, reject) => {
+      // A Query of text and values, named after: pg copies a config object ({ name, text,
+      // values }) descriptor by descriptor on every call, 15 µs of an add to cart's CPU.
+      const statement = new pg.Query(text, values) as pg.Query & { name?: string; callback?: (error: Error | null, result: unknown) => void };
+      statement.name = name;
+      statement.callback = (error, result) => {
+        if (!error) return resolve(result);
+        if (isStalePlan(error)) names!.renew(text);
+        reject(error);
+      };
+      query(statement);
     });
   };
   client.query = ((...args: unknown[]) => {

@@ -30,7 +30,8 @@ export function isStalePlan(error: unknown): boolean {
  * statements without end; later texts run unnamed, as before.
  */
 export class StatementNames {
-  readonly #byText = new Map<string, string>();
+  /** Each text seen: its name, or null when it runs unnamed (planned per value). */
+  readonly #byText = new Map<string, string | null>();
   #next = 0;
 
   constructor(
@@ -40,22 +41,23 @@ export class StatementNames {
 
   /** The name to run `text` under, or undefined to run it unnamed. */
   nameOf(text: string, values: readonly unknown[]): string | undefined {
-    if (values.length === 0 || PLANNED_PER_VALUE.test(text)) return undefined;
+    if (values.length === 0) return undefined;
     const known = this.#byText.get(text);
-    if (known !== undefined || this.#byText.size >= this.limit) return known;
-    const name = this.#newName();
+    if (known !== undefined) return known ?? undefined;
+    if (this.#byText.size >= this.limit) return undefined;
+    const name = PLANNED_PER_VALUE.test(text) ? null : this.#newName();
     this.#byText.set(text, name);
-    return name;
+    return name ?? undefined;
   }
 
   /** A text whose plan went stale (its table's columns changed): every connection prepares it again. */
   renew(text: string): void {
-    if (this.#byText.has(text)) this.#byText.set(text, this.#newName());
+    if (this.#byText.get(text)) this.#byText.set(text, this.#newName());
   }
 
   /** After DDL: every text is prepared again, under new names, on every connection. */
   renewAll(): void {
-    for (const text of this.#byText.keys()) this.#byText.set(text, this.#newName());
+    for (const [text, name] of this.#byText) if (name !== null) this.#byText.set(text, this.#newName());
   }
 
   #newName() {
