@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { manualClock, type ManualClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/database.js';
 import { seedExampleData } from '../src/demo/seed.js';
+import type { Db } from '../src/shared/context.js';
 import { loadContract, type Contract } from '../src/http/contract.js';
 import type { RateLimits } from '../src/http/rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore } from '../src/http/rate-limit-stores.js';
@@ -278,4 +280,29 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
+}
+
+/**
+ * `db` with every statement it runs (by any builder or `sql` template) shown to `seen` first: a
+ * test's view of the SQL a rule sends.
+ */
+export function watchingStatements(db: Db, seen: (query: CompiledQuery) => void): Db {
+  const executor = db.getExecutor();
+  const watched = new Proxy(executor, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
+      return (...args: Parameters<typeof executor.executeQuery>) => {
+        seen(args[0]);
+        return target.executeQuery(...args);
+      };
+    },
+  });
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'getExecutor') return () => watched;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -7,7 +7,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/shared/context.js';
 import { placeOrder } from '../src/modules/orders/rules.js';
-import { IDS, newCustomer, sharedTestServer, type TestServer } from './helpers.js';
+import { IDS, newCustomer, sharedTestServer, watchingStatements, type TestServer } from './helpers.js';
 
 const server = sharedTestServer();
 
@@ -96,23 +96,8 @@ describe('placing an order in a shop of many carts', () => {
 
     // The statement that writes the order, as placing it ran.
     let written: CompiledQuery | undefined;
-    const executor = db.getExecutor();
-    const watched = new Proxy(executor, {
-      get(target, key) {
-        const value: unknown = Reflect.get(target, key, target);
-        if (key !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
-        return (...args: Parameters<typeof executor.executeQuery>) => {
-          if (args[0].sql.includes('insert into orders')) written = args[0];
-          return target.executeQuery(...args);
-        };
-      },
-    });
-    const watching = new Proxy(db, {
-      get(target, key) {
-        if (key === 'getExecutor') return () => watched;
-        const value: unknown = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const watching = watchingStatements(db, (query) => {
+      if (query.sql.includes('insert into orders')) written = query;
     });
     await placeOrder(watching, { id, username, email: `${username}@example.com` }, t.clock.now(), t.server.services.shop, { mailRow: t.server.services.mail.claimedRow });
     expect(written).toBeDefined();
