@@ -3,7 +3,8 @@
 // requests again once the pressure is gone. Figures under a saturating load (p99 of the answers
 // served, with and without shedding) are `npm run bench -- --overload`'s, not a timed test's.
 import { afterAll, describe, expect, it } from 'vitest';
-import { pressureMonitor } from '../src/plugins/load-shedding.js';
+import Fastify from 'fastify';
+import { loadShedding, pressureMonitor } from '../src/plugins/load-shedding.js';
 import { startTestServer, testContract, type TestServer } from './helpers.js';
 import { startServerProcess, type ServerProcess } from './processes.js';
 
@@ -55,6 +56,41 @@ describe('load shedding', () => {
     const back = await until(() => t.call({ method: 'GET', url: '/api/book/all?pageSize=1' }), (reply) => reply.statusCode === 200);
     expect(back.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it("forgets the delays so far on restart: the server's own start is not load", async () => {
+    const monitor = pressureMonitor({ maxEventLoopDelayMs: 300, maxDbWaiting: 0, sampleMs: 100 }, () => 0);
+    try {
+      // A start that took a second, as compiling the contract's schemas does on a busy machine
+      // (after the monitor's first tick: a block before it is not measured at all).
+      await new Promise((wake) => setTimeout(wake, 50));
+      block(1_000);
+      const busy = await until(async () => monitor.pressure(), (why) => why !== null, 5_000);
+      expect(busy).toMatch(/^event loop delay \d+ ms$/);
+      monitor.restart();
+      expect(monitor.pressure()).toBeNull();
+    } finally {
+      monitor.stop();
+    }
+  });
+
+  it('restarts its monitor once the server is ready, so a new instance is ready and sheds nothing for its start', async () => {
+    const restarted: number[] = [];
+    const monitor = { pressure: () => null, restart: () => void restarted.push(performance.now()), stop() {} };
+    const app = Fastify();
+    await app.register(loadShedding, { monitor });
+    let compiledAt = 0;
+    await app.register(async () => {
+      block(200);
+      compiledAt = performance.now();
+    });
+    await app.ready();
+    try {
+      expect(restarted).toHaveLength(1);
+      expect(restarted[0]).toBeGreaterThanOrEqual(compiledAt);
+    } finally {
+      await app.close();
+    }
   });
 
   it('counts requests waiting for a database connection', () => {

@@ -20,6 +20,8 @@ export const DEFAULT_PRESSURE_LIMITS: PressureLimits = { maxEventLoopDelayMs: 1_
 export interface PressureMonitor {
   /** Why this instance sheds load now, or null. */
   pressure(): string | null;
+  /** Forgets the delays so far and samples again from now (the server's own start is no load). */
+  restart(): void;
   stop(): void;
 }
 
@@ -28,10 +30,11 @@ export function pressureMonitor({ maxEventLoopDelayMs, maxDbWaiting, sampleMs = 
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let lagMs = 0;
-  const timer = setInterval(() => {
+  const sample = () => {
     lagMs = delay.percentile(99) / 1e6;
     delay.reset();
-  }, sampleMs);
+  };
+  let timer = setInterval(sample, sampleMs);
   timer.unref();
   return {
     pressure() {
@@ -39,6 +42,13 @@ export function pressureMonitor({ maxEventLoopDelayMs, maxDbWaiting, sampleMs = 
       const waiting = maxDbWaiting > 0 ? dbWaiting() : 0;
       if (waiting > maxDbWaiting) return `${waiting} requests waiting for a database connection`;
       return null;
+    },
+    restart() {
+      clearInterval(timer);
+      delay.reset();
+      lagMs = 0;
+      timer = setInterval(sample, sampleMs);
+      timer.unref();
     },
     stop() {
       clearInterval(timer);
@@ -54,6 +64,13 @@ export const loadShedding = fp<{ monitor: PressureMonitor; retryAfterSeconds?: n
   app.addHook('onRequest', (request, reply, done) => {
     if (ALWAYS_ANSWERED.has(request.url.split('?')[0]!) || !monitor.pressure()) return done();
     reply.code(503).header('retry-after', String(retryAfterSeconds)).type('application/json').send(SHED);
+  });
+  // Starting blocks the event loop (the contract's validators and serializers are compiled, a
+  // second or more on a busy machine): that delay is not load, and counted it made a new instance
+  // say unready, and shed, for its first sample after start.
+  app.addHook('onReady', (done) => {
+    monitor.restart();
+    done();
   });
   app.addHook('onClose', async () => monitor.stop());
 }, { name: 'load-shedding' });
