@@ -90,6 +90,18 @@ describe('PostgreSQL statements with values', () => {
     expect(tries).toBe(2);
   });
 
+  it("fail with PostgreSQL's error (a unique violation), and the same statement then runs", async () => {
+    const db = await oneConnection();
+    const shelve = (id: number) => sql`insert into shelf (id, title) values (${id}, ${'Seto Dharti'})`.execute(db);
+    await shelve(4);
+    const error = (await shelve(4).catch((e: unknown) => e)) as Error & { code?: string };
+    expect(error.code).toBe('23505');
+    await shelve(5);
+    const { rows } = await sql<{ id: number }>`select id from shelf where title = ${'Seto Dharti'} order by id`.execute(db);
+    expect(rows).toEqual([{ id: 4 }, { id: 5 }]);
+    expect(await preparedShelfReads(db)).toEqual([{ statement: 'select id from shelf where title = $1 order by id', runs: 1 }]);
+  });
+
   it('answer with the new column after the table gained one in the same transaction (a migration)', async () => {
     const db = await oneConnection();
     const read = (tx: OpenDatabase['db']) => sql<Record<string, unknown>>`select * from shelf where id = ${3}`.execute(tx);
