@@ -26,14 +26,15 @@ class PgliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // A statement without values may be several commands (a migration, `begin`); a pattern
-    // search is planned for its pattern each time (see PLANNED_PER_VALUE).
-    const result = compiledQuery.parameters.length === 0 || PLANNED_PER_VALUE.test(compiledQuery.sql)
-      ? await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters])
-      : await this.#statements.run<R>(compiledQuery.sql, compiledQuery.parameters);
+    // search is planned for its pattern each time (see PLANNED_PER_VALUE). A text prepared
+    // already is no pattern search: the pattern is not looked for again in it on every run.
+    const { sql: text, parameters } = compiledQuery;
+    const prepared = parameters.length > 0 && (this.#statements.has(text) || !PLANNED_PER_VALUE.test(text));
+    const result = prepared ? await this.#statements.run<R>(text, parameters) : await this.pglite.query<R>(text, [...parameters]);
     // A table changed by DDL may change a prepared statement's result columns, which PostgreSQL
     // refuses to answer ("cached plan must not change result type"), and in a transaction (a
     // migration) that error would abort it: they are all prepared again.
-    if (compiledQuery.parameters.length === 0 && SCHEMA_CHANGE.test(compiledQuery.sql)) await this.#statements.forgetAll();
+    if (parameters.length === 0 && SCHEMA_CHANGE.test(text)) await this.#statements.forgetAll();
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -127,6 +128,11 @@ class PreparedStatements {
   #next = 0;
 
   constructor(private readonly pglite: PGlite) {}
+
+  /** Whether `text` is prepared now. */
+  has(text: string): boolean {
+    return this.#byText.has(text);
+  }
 
   run<R>(text: string, values: readonly unknown[]) {
     return this.pglite.runExclusive(async () => {
