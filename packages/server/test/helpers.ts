@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { manualClock, type ManualClock } from '../src/clock.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type OpenDatabase } from '../src/db/database.js';
 import { seedExampleData } from '../src/demo/seed.js';
 import type { Db } from '../src/shared/context.js';
 import { loadContract, type Contract } from '../src/http/contract.js';
@@ -305,4 +305,23 @@ export function watchingStatements(db: Db, seen: (query: CompiledQuery) => void)
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * A bare PGlite database for the files that test the dialect itself, open for the file, with a
+ * table `shelf (id int primary key, title text)` made afresh before each test.
+ */
+export function shelfDatabase(): () => OpenDatabase {
+  let database: OpenDatabase | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await sql`drop table if exists shelf`.execute(database!.db);
+    await sql`create table shelf (id int primary key, title text not null)`.execute(database!.db);
+  });
+  return () => database!;
 }

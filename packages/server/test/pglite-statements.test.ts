@@ -1,25 +1,15 @@
 // PGlite runs statements with values as named prepared statements (db/pglite-dialect.ts): what
 // a caller sees must be what a statement planned afresh each time would answer.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenDatabase } from '../src/db/database.js';
+import { describe, expect, it } from 'vitest';
+import { shelfDatabase } from './helpers.js';
 import { isUniqueViolation } from '../src/shared/context.js';
 
-let database: OpenDatabase;
-beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite' });
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await sql`drop table if exists shelf`.execute(database.db);
-  await sql`create table shelf (id int primary key, title text not null)`.execute(database.db);
-});
+const shelf = shelfDatabase();
 
 describe('PGlite statements with values', () => {
   it('answers a statement again, with the new column, after its table gained one', async () => {
-    const { db } = database;
+    const { db } = shelf();
     await sql`insert into shelf (id, title) values (${1}, ${'Muna Madan'})`.execute(db);
     const read = () => sql<Record<string, unknown>>`select * from shelf where id = ${1}`.execute(db);
     expect((await read()).rows).toEqual([{ id: 1, title: 'Muna Madan' }]);
@@ -28,7 +18,7 @@ describe('PGlite statements with values', () => {
   });
 
   it('answers a statement again, with the new column, after its table gained one in the same transaction (a migration)', async () => {
-    const { db } = database;
+    const { db } = shelf();
     const titles = await db.transaction().execute(async (tx) => {
       await sql`insert into shelf (id, title) values (${1}, ${'Shirish ko Phool'})`.execute(tx);
       const read = () => sql<Record<string, unknown>>`select * from shelf where id = ${1}`.execute(tx);
@@ -40,7 +30,7 @@ describe('PGlite statements with values', () => {
   });
 
   it('answers each of more different statements than it keeps, and the first ones again', async () => {
-    const { db } = database;
+    const { db } = shelf();
     for (let id = 1; id <= 3; id += 1) await sql`insert into shelf (id, title) values (${id}, ${`Book ${id}`})`.execute(db);
     const read = (n: number) => sql<{ title: string; n: number }>`select title, ${n}::int as n from shelf where id = ${1 + (n % 3)} ${sql.raw(`/* ${n} */`)}`.execute(db);
     for (let n = 0; n < 600; n += 1) expect((await read(n)).rows).toEqual([{ title: `Book ${1 + (n % 3)}`, n }]);
@@ -48,7 +38,7 @@ describe('PGlite statements with values', () => {
   });
 
   it('gives a failing statement its error (a unique violation), and the same statement then runs', async () => {
-    const { db } = database;
+    const { db } = shelf();
     const insert = (id: number) => sql`insert into shelf (id, title) values (${id}, ${'Palpasa Cafe'})`.execute(db);
     await insert(1);
     const error = await insert(1).catch((e: unknown) => e);
@@ -59,7 +49,7 @@ describe('PGlite statements with values', () => {
   });
 
   it('rolls a transaction back with its statements, and answers their counts of rows', async () => {
-    const { db } = database;
+    const { db } = shelf();
     await db.transaction().execute(async (tx) => {
       await sql`insert into shelf (id, title) values (${1}, ${'Seto Dharti'})`.execute(tx);
     });

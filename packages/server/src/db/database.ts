@@ -1,13 +1,12 @@
 // Opens the database: PostgreSQL through node-postgres when a URL is given, else PGlite (in
 // memory, or stored in a folder). Both speak PostgreSQL, so the same Kysely queries and
 // migrations serve both.
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { retryOnConflict } from './availability.js';
 import { migrateToLatest } from './migrations.js';
 import { PgliteDialect } from './pglite-dialect.js';
+import { PgliteThread } from './pglite-thread.js';
 import { isStalePlan, SCHEMA_CHANGE, StatementNames } from './statement-names.js';
 import type { Database } from './schema.js';
 
@@ -143,23 +142,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     return { db, kind: 'postgres', url: target.url, ping, stats, dump: async () => undefined, close: () => db.destroy() };
   }
 
-  const pglite = new PGlite({
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-    ...(target.from ? { loadDataDir: target.from } : {}),
-    extensions: { pg_trgm },
-    // Do not wait for the file system after every statement: several times faster on disk.
-    // A clean stop still writes everything; production with crash safety is PostgreSQL.
-    relaxedDurability: true,
+  // PGlite runs in a worker thread of its own (db/pglite-thread.ts): the server's thread does
+  // the HTTP work while statements run.
+  const thread = await PgliteThread.open({
+    dataDir: target.dataDir,
+    from: target.from,
     // PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; in this
     // process it would be most of the memory. The catalogue is served from the in-process cache
     // and the files stay in the OS page cache, so 8 MB is enough: measured, PGlite alone takes
-    // 164 MB of RSS with 8 MB, 202 MB with 32 MB.
-    postgresqlconf: ['shared_buffers=8MB'],
+    // 164 MB of RSS with 8 MB, 202 MB with 32 MB. (Durability is relaxed, pglite-thread.ts: a
+    // clean stop still writes everything; production with crash safety is PostgreSQL.)
+    conf: ['shared_buffers=8MB'],
     parsers: { [INT8]: (value: string) => Number(value) },
   });
-  await pglite.waitReady;
   const { counted, log } = countErrors();
-  const dialect = new PgliteDialect(pglite);
+  const dialect = new PgliteDialect(thread);
   const db = new Kysely<Database>({ dialect, log });
   try {
     await migrateToLatest(db);
@@ -170,12 +167,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   return {
     db,
     kind: 'pglite',
-    ping: async () => !pglite.closed,
+    ping: async () => !thread.closed,
     stats: () => ({ connections: 1, idle: dialect.queue.held ? 0 : 1, waiting: dialect.queue.waiting, statementErrors: counted.errors }),
-    dump: async () => {
-      const file = await pglite.dumpDataDir('none');
-      return file;
-    },
+    dump: () => thread.dump(),
     close: () => db.destroy(),
   };
 }

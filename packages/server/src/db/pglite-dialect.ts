@@ -1,8 +1,10 @@
-// A Kysely dialect over PGlite (PostgreSQL compiled to WebAssembly, in this process). PGlite is
-// one connection, so the driver hands it out to one holder at a time: a transaction keeps it
-// from `begin` to `commit`, and other queries wait their turn. Everything else (SQL
-// compilation, introspection, the migrator's lock) is Kysely's PostgreSQL support.
-import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+// A Kysely dialect over PGlite (PostgreSQL compiled to WebAssembly) in a worker thread of its
+// own (db/pglite-thread.ts). PGlite is one session: statements outside a transaction are sent
+// to it as they come, without waiting for the one before (the worker runs them in order, and
+// finds the next one waiting when it finishes one); a transaction has the session to itself
+// from `begin` to its end, and every other statement waits for that end (Session). Everything
+// else (SQL compilation, introspection, the migrator's lock) is Kysely's PostgreSQL support.
+import { parse, protocol } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -15,26 +17,89 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PgliteThread } from './pglite-thread.js';
 import { isStalePlan, PLANNED_PER_VALUE, SCHEMA_CHANGE } from './statement-names.js';
 
-class PgliteConnection implements DatabaseConnection {
-  readonly #statements: PreparedStatements;
+/**
+ * The one session's order: statements outside a transaction are sent as they come (the worker
+ * runs them one after another), a transaction is sent alone. From `begin` to its end no other
+ * statement is sent: each waits here until the transaction has ended.
+ */
+class Session {
+  /** The transaction's end, while one is open (a transaction waits for the one before). */
+  #transaction: Promise<void> | undefined;
+  #holder: PgliteConnection | undefined;
+  /** Statements waiting for a transaction to end. */
+  waiting = 0;
 
-  constructor(private readonly pglite: PGlite) {
-    this.#statements = new PreparedStatements(pglite);
+  constructor(readonly thread: PgliteThread) {}
+
+  /** Whether a transaction holds the session. */
+  get held() {
+    return this.#holder !== undefined;
   }
+
+  /**
+   * Sends `bytes` for `connection` when it may: at once in its own transaction or when none is
+   * open, else after that transaction. The check and the send are one synchronous step, so
+   * nothing lands inside a transaction that began in between.
+   */
+  async send(connection: PgliteConnection | undefined, bytes: Uint8Array): Promise<BackendMessage[]> {
+    while (this.#transaction && this.#holder !== connection) {
+      this.waiting += 1;
+      try {
+        await this.#transaction;
+      } finally {
+        this.waiting -= 1;
+      }
+    }
+    return this.thread.exec(bytes);
+  }
+
+  /** Resolves when no transaction is open. */
+  async idle(): Promise<void> {
+    while (this.#transaction) await this.#transaction;
+  }
+
+  /** Takes the session for a transaction of `connection`; the returned function gives it back. */
+  async hold(connection: PgliteConnection): Promise<() => void> {
+    while (this.#transaction) await this.#transaction;
+    let end!: () => void;
+    this.#transaction = new Promise<void>((done) => (end = done));
+    this.#holder = connection;
+    return () => {
+      this.#transaction = undefined;
+      this.#holder = undefined;
+      end();
+    };
+  }
+}
+
+class PgliteConnection implements DatabaseConnection {
+  /** Gives the session back at the transaction's end. */
+  release: (() => void) | undefined;
+
+  constructor(
+    private readonly session: Session,
+    private readonly statements: PreparedStatements,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     // A statement without values may be several commands (a migration, `begin`); a pattern
     // search is planned for its pattern each time (see PLANNED_PER_VALUE). A text prepared
     // already is no pattern search: the pattern is not looked for again in it on every run.
     const { sql: text, parameters } = compiledQuery;
-    const prepared = parameters.length > 0 && (this.#statements.has(text) || !PLANNED_PER_VALUE.test(text));
-    const result = prepared ? await this.#statements.run<R>(text, parameters) : await this.pglite.query<R>(text, [...parameters]);
+    const prepared = parameters.length > 0 && (this.statements.has(text) || !PLANNED_PER_VALUE.test(text));
+    const send: Send = (bytes) => this.session.send(this, bytes);
+    const result = prepared
+      ? await this.statements.run<R>(send, text, parameters)
+      : parameters.length > 0
+        ? await this.statements.runOnce<R>(send, text, parameters)
+        : await this.statements.simple<R>(send, text);
     // A table changed by DDL may change a prepared statement's result columns, which PostgreSQL
     // refuses to answer ("cached plan must not change result type"), and in a transaction (a
     // migration) that error would abort it: they are all prepared again.
-    if (parameters.length === 0 && SCHEMA_CHANGE.test(text)) await this.#statements.forgetAll();
+    if (parameters.length === 0 && SCHEMA_CHANGE.test(text)) await this.statements.forgetAll(send);
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -48,62 +113,66 @@ class PgliteConnection implements DatabaseConnection {
 }
 
 class PgliteDriver implements Driver {
-  readonly #connection: PgliteConnection;
-  /** The tail of the queue of holders: each acquire waits for the previous release. */
-  #tail: Promise<void> = Promise.resolve();
-  #release: (() => void) | undefined;
+  readonly #statements: PreparedStatements;
 
-  constructor(
-    private readonly pglite: PGlite,
-    private readonly queue: PgliteQueue,
-  ) {
-    this.#connection = new PgliteConnection(pglite);
+  constructor(private readonly session: Session) {
+    this.#statements = new PreparedStatements(session);
   }
 
-  async init() {
-    await this.pglite.waitReady;
-  }
+  async init() {}
 
+  /** A connection per use: they share the one session; only a transaction takes it for itself. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.#tail;
-    let release!: () => void;
-    this.#tail = new Promise<void>((done) => (release = done));
-    this.queue.waiting += 1;
-    await previous;
-    this.queue.waiting -= 1;
-    this.queue.held = true;
-    this.#release = release;
-    return this.#connection;
+    return new PgliteConnection(this.session, this.#statements);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const own = connection as PgliteConnection;
+    own.release = await this.session.hold(own);
     const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await connection.executeQuery(CompiledQuery.raw(`begin${level}`));
+    try {
+      await connection.executeQuery(CompiledQuery.raw(`begin${level}`));
+    } catch (error) {
+      this.#end(own);
+      throw error;
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+    } finally {
+      this.#end(connection as PgliteConnection);
+    }
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#end(connection as PgliteConnection);
+    }
   }
 
-  async releaseConnection() {
-    const release = this.#release;
-    this.#release = undefined;
-    this.queue.held = false;
+  #end(connection: PgliteConnection) {
+    const release = connection.release;
+    connection.release = undefined;
     release?.();
   }
 
+  async releaseConnection() {}
+
   async destroy() {
-    await this.#tail;
-    if (!this.pglite.closed) await this.pglite.close();
+    await this.session.idle();
+    if (!this.session.thread.closed) await this.session.thread.close();
   }
 }
 
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type BackendMessage = Awaited<ReturnType<PgliteThread['exec']>>[number];
 type ParameterDescription = BackendMessage & { dataTypeIDs: number[] };
+type Result<R> = { rows: R[]; affectedRows?: number };
+/** Sends protocol bytes for a connection, in its turn (Session.send). */
+type Send = (bytes: Uint8Array) => Promise<BackendMessage[]>;
 
 /** A named statement of the session: its parameters' types and its row description (none for a write without `returning`). */
 interface Prepared {
@@ -114,86 +183,121 @@ interface Prepared {
 
 /**
  * Statements with values run as named prepared statements, parsed once per SQL text and then
- * bound and executed in one call into PGlite. `pglite.query` sends parse, describe, bind,
+ * bound and executed in one message to the worker. `pglite.query` sends parse, describe, bind,
  * describe, execute and sync as six calls for every statement and plans it every time: a
  * placed order's cart read took 1.1-1.4 ms of CPU that way, 0.17 ms prepared (most of a
  * small statement's cost was the calls and the planning, not the execution). PostgreSQL
  * replans a prepared statement itself when a table or index it uses changes; after DDL they are
- * all prepared again, and one whose result columns changed otherwise is too. The last `LIMIT` texts prepared are kept (dynamic SQL such as an
- * `in` list of any length would otherwise grow the session's memory without end).
+ * all prepared again, and one whose result columns changed otherwise is too. The last `LIMIT`
+ * texts prepared are kept (dynamic SQL such as an `in` list of any length would otherwise grow
+ * the session's memory without end). Every send waits for its `turn` first (a transaction of
+ * another connection), then sends at once, so nothing it sends can land inside that transaction.
  */
 class PreparedStatements {
   static readonly LIMIT = 500;
-  readonly #byText = new Map<string, Prepared>();
+  readonly #byText = new Map<string, Promise<Prepared>>();
   #next = 0;
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly session: Session) {}
 
-  /** Whether `text` is prepared now. */
+  private get thread(): PgliteThread {
+    return this.session.thread;
+  }
+
+  /** Whether `text` is prepared (or being prepared) now. */
   has(text: string): boolean {
     return this.#byText.has(text);
   }
 
-  run<R>(text: string, values: readonly unknown[]) {
-    return this.pglite.runExclusive(async () => {
-      let result;
-      try {
-        result = await this.#execute<R>(text, values);
-      } catch (error) {
-        if (!isStalePlan(error) || !this.#byText.has(text)) throw error;
-        await this.#forget(text);
-        result = await this.#execute<R>(text, values);
-      }
-      // As pglite.query does outside a transaction (a no-op on the file system with relaxed durability).
-      if (!this.pglite.isInTransaction()) await this.pglite.syncToFs();
-      return result;
-    });
+  async run<R>(send: Send, text: string, values: readonly unknown[]): Promise<Result<R>> {
+    const statement = await this.#prepared(send, text);
+    try {
+      return await this.#execute<R>(send, statement, values);
+    } catch (error) {
+      if (!isStalePlan(error) || (await this.#byText.get(text)) !== statement) throw error;
+      this.#forget(text);
+      return this.#execute<R>(send, await this.#prepared(send, text), values);
+    }
   }
 
-  async #execute<R>(text: string, values: readonly unknown[]) {
-    const statement = await this.#prepared(text);
-    const serialized = values.map((value, i) => {
+  /** A statement planned with its values, once (a pattern search): under a name of its own, closed after. */
+  async runOnce<R>(send: Send, text: string, values: readonly unknown[]): Promise<Result<R>> {
+    const name = `once_${(this.#next += 1)}`;
+    const statement = await this.#prepare(send, name, text);
+    const serialized = this.#serialized(statement, values);
+    const { serialize } = protocol;
+    const messages = await send(
+      concat([serialize.bind({ statement: name, values: serialized }), serialize.execute({}), serialize.close({ type: 'S', name }), serialize.sync()]),
+    ).catch(async (error: unknown) => {
+      await this.#close(send, [name]);
+      throw error;
+    });
+    return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.thread.parsers)[0] as unknown as Result<R>;
+  }
+
+  /** A statement without values, as a simple query (`begin`, DDL). */
+  async simple<R>(send: Send, text: string): Promise<Result<R>> {
+    const messages = await send(protocol.serialize.query(text));
+    return parse.parseResults(messages, this.thread.parsers).at(-1) as unknown as Result<R>;
+  }
+
+  async #execute<R>(send: Send, statement: Prepared, values: readonly unknown[]): Promise<Result<R>> {
+    const serialized = this.#serialized(statement, values);
+    const { serialize } = protocol;
+    const messages = await send(concat([serialize.bind({ statement: statement.name, values: serialized }), serialize.execute({}), serialize.sync()]));
+    return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.thread.parsers)[0] as unknown as Result<R>;
+  }
+
+  #serialized(statement: Prepared, values: readonly unknown[]) {
+    return values.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const serializer = this.pglite.serializers[statement.parameterTypes[i]!];
+      const serializer = this.thread.serializers[statement.parameterTypes[i]!];
       return serializer ? serializer(value) : String(value);
     });
-    const messages = await this.pglite.execProtocolStream(
-      concat([protocol.serialize.bind({ statement: statement.name, values: serialized }), protocol.serialize.execute({}), protocol.serialize.sync()]),
-      { syncToFs: false },
-    );
-    const [result] = parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.pglite.parsers);
-    return result as unknown as { rows: R[]; affectedRows?: number };
   }
 
-  async #prepared(text: string): Promise<Prepared> {
+  #prepared(send: Send, text: string): Promise<Prepared> {
     const known = this.#byText.get(text);
     if (known) return known;
     // The oldest text goes first: the hot statements are few and prepared again at once if evicted.
-    if (this.#byText.size >= PreparedStatements.LIMIT) await this.#forget(this.#byText.keys().next().value!);
-    const name = `kysely_${(this.#next += 1)}`;
+    if (this.#byText.size >= PreparedStatements.LIMIT) this.#forget(this.#byText.keys().next().value!, send);
+    const preparing = this.#prepare(send, `kysely_${(this.#next += 1)}`, text);
+    this.#byText.set(text, preparing);
+    // A text that failed to prepare (a syntax error, an aborted transaction) is tried afresh next time.
+    preparing.catch(() => {
+      if (this.#byText.get(text) === preparing) this.#byText.delete(text);
+    });
+    return preparing;
+  }
+
+  async #prepare(send: Send, name: string, text: string): Promise<Prepared> {
     const { serialize } = protocol;
-    const messages = await this.pglite.execProtocolStream(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const messages = await send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
     const parameters = messages.find((m): m is ParameterDescription => m.name === 'parameterDescription');
-    const prepared = { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
-    this.#byText.set(text, prepared);
-    return prepared;
+    return { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
   }
 
   /** Closes every statement (after DDL). */
-  forgetAll() {
-    if (this.#byText.size === 0) return Promise.resolve();
-    const names = [...this.#byText.values()].map((statement) => statement.name);
+  async forgetAll(send: Send) {
+    if (this.#byText.size === 0) return;
+    const statements = [...this.#byText.values()];
     this.#byText.clear();
-    return this.pglite.runExclusive(() =>
-      this.pglite.execProtocolStream(concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()]), { syncToFs: false }),
-    );
+    const names = (await Promise.allSettled(statements)).flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value.name] : []));
+    await this.#close(send, names);
   }
 
-  async #forget(text: string) {
+  /** Forgets a text's statement; it is closed in the background (a statement sent before the close still runs). */
+  #forget(text: string, send?: Send) {
     const statement = this.#byText.get(text);
     if (!statement) return;
     this.#byText.delete(text);
-    await this.pglite.execProtocolStream(concat([protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync()]), { syncToFs: false });
+    void statement.then(({ name }) => this.#close(send, [name])).catch(() => {});
+  }
+
+  async #close(send: Send | undefined, names: readonly string[]) {
+    if (names.length === 0) return;
+    // Without a connection (a statement evicted in the background): after any transaction.
+    await (send ?? ((bytes: Uint8Array) => this.session.send(undefined, bytes)))(concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()])).catch(() => {});
   }
 }
 
@@ -214,13 +318,21 @@ export interface PgliteQueue {
 }
 
 export class PgliteDialect implements Dialect {
-  readonly queue: PgliteQueue = { held: false, waiting: 0 };
-  constructor(private readonly pglite: PGlite) {}
+  readonly #session: Session;
+  constructor(thread: PgliteThread) {
+    this.#session = new Session(thread);
+  }
+
+  /** The one session, for the metrics and load shedding: whether it is busy, and how many statements wait for it. */
+  get queue(): PgliteQueue {
+    const { thread } = this.#session;
+    return { held: this.#session.held || thread.inFlight > 0, waiting: this.#session.waiting + Math.max(0, thread.inFlight - 1) };
+  }
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.pglite, this.queue);
+    return new PgliteDriver(this.#session);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
