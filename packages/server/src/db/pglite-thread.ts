@@ -43,6 +43,12 @@ const fail = (id, error) => parentPort.postMessage({ id, error: { message: Strin
     fail(0, error);
     return;
   }
+  // A new database's initdb ran in WebAssembly memory of its own (hundreds of MB) that nothing
+  // holds any more, but this thread allocates too little for V8 to collect it: once, now (how
+  // Jest reaches gc() without --expose-gc, which a worker cannot be given).
+  require('node:v8').setFlagsFromString('--expose-gc');
+  require('node:vm').runInNewContext('gc')();
+  require('node:v8').setFlagsFromString('--no-expose-gc');
   parentPort.on('message', async ({ id, op, bytes }) => {
     try {
       if (op === 'exec') {
@@ -64,14 +70,15 @@ const fail = (id, error) => parentPort.postMessage({ id, error: { message: Strin
 })().catch((error) => fail(0, error));
 `;
 
-/** What every worker of the process starts from: PGlite's modules compiled once, its file system bundle read once. */
+/** What every worker of the process starts from: PGlite's modules, compiled once (the file system bundle is read for each, and handed over). */
 interface Artifacts {
   pglite: string;
   pgTrgm: string;
   /** WebAssembly.Module (the lib this package compiles against has no WebAssembly types). */
   pgliteWasm: object;
   initdbWasm: object;
-  fsBundle: ArrayBuffer;
+  /** PGlite's file system bundle (pglite.data). */
+  fsBundlePath: string;
 }
 let artifacts: Promise<Artifacts> | undefined;
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<object> } };
@@ -80,17 +87,16 @@ function loadArtifacts(): Promise<Artifacts> {
     const require = createRequire(import.meta.url);
     const entry = require.resolve('@electric-sql/pglite');
     const dist = dirname(entry);
-    const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([
+    const [pgliteWasm, initdbWasm] = await Promise.all([
       readFile(join(dist, 'pglite.wasm')).then((bytes) => wasm.compile(bytes)),
       readFile(join(dist, 'initdb.wasm')).then((bytes) => wasm.compile(bytes)),
-      readFile(join(dist, 'pglite.data')).then((bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)),
     ]);
     return {
       pglite: pathToFileURL(join(dist, 'index.js')).href,
       pgTrgm: pathToFileURL(join(dist, 'contrib', 'pg_trgm.js')).href,
       pgliteWasm,
       initdbWasm,
-      fsBundle,
+      fsBundlePath: join(dist, 'pglite.data'),
     };
   })();
   return artifacts;
@@ -124,12 +130,13 @@ export class PgliteThread {
   private constructor(private readonly worker: Worker) {}
 
   static async open(options: PgliteThreadOptions): Promise<PgliteThread> {
-    const loaded = await loadArtifacts();
+    const { fsBundlePath, ...loaded } = await loadArtifacts();
     const from = options.from ? await options.from.arrayBuffer() : undefined;
+    const fsBundle = await readFile(fsBundlePath);
     const worker = new Worker(WORKER, {
       eval: true,
-      workerData: { ...loaded, from, dataDir: options.dataDir, conf: options.conf },
-      transferList: from ? [from] : [],
+      workerData: { ...loaded, fsBundle, from, dataDir: options.dataDir, conf: options.conf },
+      transferList: [fsBundle.buffer as ArrayBuffer, ...(from ? [from] : [])],
     });
     const thread = new PgliteThread(worker);
     Object.assign(thread.parsers, options.parsers);
