@@ -25,7 +25,8 @@
 //   METRICS_TOKEN      GET /metrics on PORT needs "Authorization: Bearer <it>" (16+ characters); open in development without it
 //   METRICS_PORT       GET /metrics on a port of its own instead (no token), e.g. for a scraper on a private network
 //   MAX_EVENT_LOOP_DELAY_MS, MAX_DB_WAITING  shed load (503 with Retry-After, /readyz unready) while the event
-//                      loop lags more (p99, default 1000 ms) or more requests wait for a database connection (default 50); 0: never
+//                      loop lags more (p99, default 1000 ms) or more requests wait for a database connection (default 50;
+//                      on PGlite: statements waiting over 100 ms in its thread's queue or behind a transaction); 0: never
 //   LOG_LEVEL          fatal, error, warn, info (default), debug, trace or silent
 //   LOG_FORMAT         json (one JSON line per request and message; production's default) or pretty (development's)
 //   LOW_STOCK_THRESHOLD  the dashboard lists books with this many copies or fewer (default 5)

@@ -86,6 +86,18 @@ describe('PGlite in a thread of its own', () => {
     expect(order).toEqual(['timer', 'statement']);
   });
 
+  it('counts as waiting (load shedding) the statements held up behind a slow one, not those in flight a moment', async () => {
+    const database = shelf();
+    const slow = sql`select pg_sleep(1.5)`.execute(database.db);
+    const quick = Promise.all([1, 2, 3].map((n) => sql`${sql.raw(`select ${n}`)}`.execute(database.db)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(database.stats().waiting).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(database.stats().waiting).toBe(3);
+    await Promise.all([slow, quick]);
+    expect(database.stats().waiting).toBe(0);
+  });
+
   it('gives a failed statement’s error to its caller only, the others sent with it answer', async () => {
     const { db } = shelf();
     await sql`insert into shelf (id, title) values (${1}, ${'Shirish ko Phool'})`.execute(db);

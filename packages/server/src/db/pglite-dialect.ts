@@ -323,11 +323,18 @@ export class PgliteDialect implements Dialect {
     this.#session = new Session(thread);
   }
 
-  /** The one session, for the metrics and load shedding: whether it is busy, and how many statements wait for it. */
+  /**
+   * The one session, for the metrics and load shedding: whether it is busy, and how many
+   * statements wait for it: behind a transaction, or in the worker's queue for longer than
+   * {@link PgliteDialect.WAITING_AFTER_MS} (a statement is sent at once and waits its turn there).
+   */
   get queue(): PgliteQueue {
     const { thread } = this.#session;
-    return { held: this.#session.held || thread.inFlight > 0, waiting: this.#session.waiting + Math.max(0, thread.inFlight - 1) };
+    return { held: this.#session.held || thread.inFlight > 0, waiting: this.#session.waiting + thread.waitingLongerThan(PgliteDialect.WAITING_AFTER_MS) };
   }
+
+  /** How long a statement may wait in PGlite's queue before it counts as waiting (MAX_DB_WAITING). */
+  static readonly WAITING_AFTER_MS = 100;
   createAdapter() {
     return new PostgresAdapter();
   }

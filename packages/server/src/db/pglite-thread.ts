@@ -49,7 +49,12 @@ const fail = (id, error) => parentPort.postMessage({ id, error: { message: Strin
   require('node:v8').setFlagsFromString('--expose-gc');
   require('node:vm').runInNewContext('gc')();
   require('node:v8').setFlagsFromString('--no-expose-gc');
-  parentPort.on('message', async ({ id, op, bytes }) => {
+  // One message at a time, in order (a dump awaits; nothing may run beside it).
+  let done = Promise.resolve();
+  parentPort.on('message', (message) => {
+    done = done.then(() => handle(message));
+  });
+  const handle = async ({ id, op, bytes }) => {
     try {
       if (op === 'exec') {
         const answer = pglite.execProtocolRawSync(bytes).slice();
@@ -65,7 +70,7 @@ const fail = (id, error) => parentPort.postMessage({ id, error: { message: Strin
     } catch (error) {
       fail(id, error);
     }
-  });
+  };
   parentPort.postMessage({ id: 0 });
 })().catch((error) => fail(0, error));
 `;
@@ -122,6 +127,8 @@ export class PgliteThread {
   readonly parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
   /** Messages sent and not answered yet. */
   inFlight = 0;
+  /** When each of those was sent, oldest first (the worker answers in order). */
+  readonly #sentAt: number[] = [];
   #closed = false;
   #failure: Error | undefined;
   readonly #pending = new Map<number, Pending>();
@@ -155,7 +162,10 @@ export class PgliteThread {
       this.worker.on('message', ({ id, error, ...answer }: { id: number; error?: { message: string; stack: string }; bytes?: Uint8Array; file?: ArrayBuffer }) => {
         const pending = this.#pending.get(id);
         this.#pending.delete(id);
-        if (id !== 0) this.inFlight -= 1;
+        if (id !== 0) {
+          this.inFlight -= 1;
+          this.#sentAt.shift();
+        }
         // Idle, the worker does not keep the process alive (as PGlite in the process did not).
         if (this.inFlight === 0) this.worker.unref();
         if (!pending) return;
@@ -169,6 +179,7 @@ export class PgliteThread {
         for (const { reject: fail } of this.#pending.values()) fail(error);
         this.#pending.clear();
         this.inFlight = 0;
+        this.#sentAt.length = 0;
       };
       this.worker.on('error', lost);
       this.worker.on('exit', (code) => lost(new Error(`PGlite's thread ended (exit code ${code})`)));
@@ -192,10 +203,24 @@ export class PgliteThread {
     const id = (this.#next += 1);
     if (this.inFlight === 0) this.worker.ref();
     this.inFlight += 1;
+    this.#sentAt.push(performance.now());
     return new Promise<{ bytes?: Uint8Array; file?: ArrayBuffer }>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, op, bytes }, bytes ? [bytes.buffer as ArrayBuffer] : []);
     });
+  }
+
+  /**
+   * How many messages have waited more than `ms` behind the one the worker is running. Every
+   * statement is sent at once and waits its turn in the worker, so how many are in flight only
+   * says how many requests are busy (64 connections keep about 64 in flight, each a fraction of
+   * a millisecond of work); a long wait is what says the database is behind.
+   */
+  waitingLongerThan(ms: number): number {
+    const sentBefore = performance.now() - ms;
+    let old = 0;
+    while (old < this.#sentAt.length && this.#sentAt[old]! <= sentBefore) old += 1;
+    return Math.max(0, old - 1);
   }
 
   /**
