@@ -89,6 +89,10 @@ export async function createPustakServer(settings: ServerSettings): Promise<Pust
     const maintenance = database.kind === 'pglite' ? startTableMaintenance(database.db, log) : undefined;
     const warming = settings.warmSalesReport ? warmSalesBooks(database.db, services.shop.timeZone, clock.now()) : undefined;
     warming?.done.catch((error: unknown) => log.warn(`the sales report's books were not read into memory: ${error instanceof Error ? error.message : String(error)}`));
+    // PGlite is one session: the report's reads (about a second each at a million orders) would
+    // hold up every request's statements behind them, so they are done before it serves (on
+    // PostgreSQL they take one connection of the pool, beside the requests).
+    if (database.kind === 'pglite') await warming?.done.catch(() => {});
     const bookPages = settings.warmBookPages ? warmBookPages(services) : undefined;
     bookPages?.done.catch((error: unknown) => log.warn(`the book pages were not read into the cache: ${error instanceof Error ? error.message : String(error)}`));
 

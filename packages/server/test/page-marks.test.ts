@@ -1,7 +1,7 @@
 // The catalogue's deep pages read through page marks (modules/books/page-marks.ts) are the
 // pages OFFSET gives: before the marks are built, through them, and after the catalogue
 // changed under them (the marks then belong to another catalogue version).
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marksBuilt } from '../src/modules/books/page-marks.js';
 import { insertBooks, offsetPage as offsetPageOf, PAGE_SIZE, servedPage, type Listing } from './catalogue-pages.js';
@@ -61,6 +61,30 @@ describe('deep catalogue pages (page marks)', () => {
       await expectPagesAsOffset(ordering);
       await marksBuilt(db());
       await expectPagesAsOffset(ordering);
+    }
+  });
+
+  it('are built once for an ordering whose deep pages are read one after another (a build that ended during the next page\'s read is kept)', async () => {
+    let builds = 0;
+    const executor = db().getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = ((query: CompiledQuery) => {
+      if (/row_number\(\) over/.test(query.sql)) builds += 1;
+      return execute(query);
+    }) as typeof executor.executeQuery;
+    try {
+      // An ordering no other test reads: author B's books, newest first.
+      const ordering: Ordering = { query: 'sortBy=createdat&sortDesc=true&author=MARKER%201', where: sql`lower(author) = 'marker 1'`, order: sql`created_at desc, id` };
+      // One right after another, as a shopper paging on: each page is read while the build the one
+      // before started may still run.
+      const pages = [33, 34, 35, 36, 37, 36];
+      const answers = [];
+      for (const page of pages) answers.push(await served(ordering, page));
+      for (const [i, page] of pages.entries()) expect(answers[i], `page ${page}`).toEqual(await offsetPage(ordering, page));
+      await marksBuilt(db());
+      expect(builds).toBe(1);
+    } finally {
+      executor.executeQuery = execute;
     }
   });
 

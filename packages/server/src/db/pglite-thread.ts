@@ -182,7 +182,8 @@ export class PgliteThread {
         this.#sentAt.length = 0;
       };
       this.worker.on('error', lost);
-      this.worker.on('exit', (code) => lost(new Error(`PGlite's thread ended (exit code ${code})`)));
+      // SQLSTATE 08006, connection_failure: as a lost PostgreSQL connection, the contract's 503 (db/availability.ts).
+      this.worker.on('exit', (code) => lost(Object.assign(new Error(`PGlite's thread ended (exit code ${code})`), { code: '08006' })));
     });
   }
 
@@ -199,7 +200,8 @@ export class PgliteThread {
   }
 
   #send(op: 'exec' | 'dump' | 'close', bytes?: Uint8Array) {
-    if (this.#closed) return Promise.reject(this.#failure ?? new Error('PGlite is closed'));
+    // SQLSTATE 08003, connection_does_not_exist.
+    if (this.#closed) return Promise.reject(this.#failure ?? Object.assign(new Error('PGlite is closed'), { code: '08003' }));
     const id = (this.#next += 1);
     if (this.inFlight === 0) this.worker.ref();
     this.inFlight += 1;

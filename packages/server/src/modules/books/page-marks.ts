@@ -54,12 +54,17 @@ export function markBefore(db: Db, ordering: string, offset: number): Mark | und
 
 /**
  * Builds the ordering's marks after the answer that asked for them (one build per ordering at
- * a time). `numbered` answers every MARK_EVERY-th book's keys with the catalogue version, read
- * in one statement (one snapshot). A build that fails leaves no marks: deep pages skip every
- * row, as they did before marks, and the next one builds again.
+ * a time). `seen` is the mark that answer found stale, or undefined when it found none: marks
+ * built since it looked (while its page was read) are kept, not thrown away and built again
+ * (a build ended during every next page's read, and each page then waited behind another).
+ * `numbered` answers every MARK_EVERY-th book's keys with the catalogue version, read in one
+ * statement (one snapshot). A build that fails leaves no marks: deep pages skip every row, as
+ * they did before marks, and the next one builds again.
  */
-export function buildMarks(db: Db, ordering: string, numbered: () => Promise<{ version: string; keys: string[] }[]>): void {
+export function buildMarks(db: Db, ordering: string, seen: Mark | undefined, numbered: () => Promise<{ version: string; keys: string[] }[]>): void {
   const store = storeOf(db);
+  const current = store.marks.get(ordering);
+  if (current && current.version !== seen?.version) return;
   store.marks.delete(ordering);
   if (store.building.has(ordering)) return;
   const build = (async () => {

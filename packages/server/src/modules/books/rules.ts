@@ -152,7 +152,7 @@ export async function listBooks(db: Db, query: BookListQuery, now: Date): Promis
       .selectFrom('books')
       .where(where)
       .select([sql<string[]>`array[${sql.join([...keys.map((key) => sql`${key.expression}::text`), sql`id::text`])}]`.as('keys'), sql<number>`row_number() over (order by ${order}) - 1`.as('n')]);
-    buildMarks(db, ordering, () =>
+    buildMarks(db, ordering, mark, () =>
       db
         .selectFrom(numbered.as('numbered'))
         .select(['keys', catalogueVersionColumn.as('version')])
