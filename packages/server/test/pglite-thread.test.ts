@@ -99,6 +99,23 @@ describe('PGlite in a thread of its own', () => {
     expect(database.stats().waiting).toBe(0);
   });
 
+  it('counts the statements waiting behind a transaction as waiting only once they have waited 100 ms', async () => {
+    const database = shelf();
+    const counts: number[] = [];
+    let outside: Promise<unknown> | undefined;
+    await database.db.transaction().execute(async (tx) => {
+      await sql`insert into shelf (id, title) values (${1}, ${'Basain'})`.execute(tx);
+      outside = Promise.all([1, 2, 3].map((n) => sql`${sql.raw(`select ${n}`)}`.execute(database.db)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      counts.push(database.stats().waiting);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      counts.push(database.stats().waiting);
+    });
+    await outside;
+    counts.push(database.stats().waiting);
+    expect(counts).toEqual([0, 3, 0]);
+  });
+
   it('gives a failed statement’s error to its caller only, the others sent with it answer', async () => {
     const { db } = shelf();
     await sql`insert into shelf (id, title) values (${1}, ${'Shirish ko Phool'})`.execute(db);

@@ -29,8 +29,8 @@ class Session {
   /** The transaction's end, while one is open (a transaction waits for the one before). */
   #transaction: Promise<void> | undefined;
   #holder: PgliteConnection | undefined;
-  /** Statements waiting for a transaction to end. */
-  waiting = 0;
+  /** Since when each statement (or transaction) waiting for a transaction to end has waited, oldest first. */
+  readonly #waiters = new Set<{ since: number }>();
 
   constructor(readonly thread: PgliteThread) {}
 
@@ -39,20 +39,35 @@ class Session {
     return this.#holder !== undefined;
   }
 
+  /** How many have waited more than `ms` for a transaction to end. */
+  waitingLongerThan(ms: number): number {
+    const since = performance.now() - ms;
+    let old = 0;
+    for (const waiter of this.#waiters) {
+      if (waiter.since > since) break;
+      old += 1;
+    }
+    return old;
+  }
+
+  /** Resolves when no transaction holds the session, or `connection`'s own does. */
+  async #turn(connection: PgliteConnection | undefined): Promise<void> {
+    const waiter = { since: performance.now() };
+    this.#waiters.add(waiter);
+    try {
+      for (let transaction = this.#transaction; transaction && this.#holder !== connection; transaction = this.#transaction) await transaction;
+    } finally {
+      this.#waiters.delete(waiter);
+    }
+  }
+
   /**
    * Sends `bytes` for `connection` when it may: at once in its own transaction or when none is
    * open, else after that transaction. The check and the send are one synchronous step, so
    * nothing lands inside a transaction that began in between.
    */
   async send(connection: PgliteConnection | undefined, bytes: Uint8Array): Promise<BackendMessage[]> {
-    while (this.#transaction && this.#holder !== connection) {
-      this.waiting += 1;
-      try {
-        await this.#transaction;
-      } finally {
-        this.waiting -= 1;
-      }
-    }
+    while (this.#transaction && this.#holder !== connection) await this.#turn(connection);
     return this.thread.exec(bytes);
   }
 
@@ -63,7 +78,7 @@ class Session {
 
   /** Takes the session for a transaction of `connection`; the returned function gives it back. */
   async hold(connection: PgliteConnection): Promise<() => void> {
-    while (this.#transaction) await this.#transaction;
+    while (this.#transaction) await this.#turn(undefined);
     let end!: () => void;
     this.#transaction = new Promise<void>((done) => (end = done));
     this.#holder = connection;
@@ -325,12 +340,14 @@ export class PgliteDialect implements Dialect {
 
   /**
    * The one session, for the metrics and load shedding: whether it is busy, and how many
-   * statements wait for it: behind a transaction, or in the worker's queue for longer than
-   * {@link PgliteDialect.WAITING_AFTER_MS} (a statement is sent at once and waits its turn there).
+   * statements wait for it: those that have waited longer than {@link PgliteDialect.WAITING_AFTER_MS}
+   * behind a transaction or in the worker's queue (a statement is sent at once and waits its turn
+   * there; a short wait behind a handover's transaction is no overload either).
    */
   get queue(): PgliteQueue {
     const { thread } = this.#session;
-    return { held: this.#session.held || thread.inFlight > 0, waiting: this.#session.waiting + thread.waitingLongerThan(PgliteDialect.WAITING_AFTER_MS) };
+    const after = PgliteDialect.WAITING_AFTER_MS;
+    return { held: this.#session.held || thread.inFlight > 0, waiting: this.#session.waitingLongerThan(after) + thread.waitingLongerThan(after) };
   }
 
   /** How long a statement may wait in PGlite's queue before it counts as waiting (MAX_DB_WAITING). */
