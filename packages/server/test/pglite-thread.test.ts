@@ -2,6 +2,9 @@
 // sent without waiting for each other (db/pglite-dialect.ts): what a caller must still see is
 // one session, with each transaction alone in it, and a server that goes on answering while a
 // statement runs.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { protocol } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +82,14 @@ describe('PGlite in a thread of its own', () => {
     expect(answers).toEqual(Array.from({ length: 150 }, (_, i) => `Book ${(i % 50) + 1}`));
   });
 
+  it('answers more different statements sent at once than it keeps prepared, each its own value', async () => {
+    const { db } = shelf();
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, n) => sql<{ n: number }>`select ${n}::int as n ${sql.raw(`/* at once ${n} */`)}`.execute(db).then((r) => r.rows[0]!.n)),
+    );
+    expect(answers).toEqual(Array.from({ length: 600 }, (_, n) => n));
+  });
+
   it('leaves the server’s thread free while a statement runs: a timer fires before a slow statement answers', async () => {
     const order: string[] = [];
     const slow = sql`select pg_sleep(0.4)`.execute(shelf().db).then(() => order.push('statement'));
@@ -133,6 +144,16 @@ describe('PGlite in a thread of its own', () => {
 });
 
 describe('PGlite’s thread, lost', () => {
+  it('fails to open a data folder that is a file, with what PGlite said (not "[object Object]")', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pustak-not-a-folder-'));
+    try {
+      await writeFile(join(dir, 'db'), 'not a database');
+      await expect(PgliteThread.open({ dataDir: join(dir, 'db'), conf: [] })).rejects.toThrow(/^PGlite: ErrnoError \(errno \d+\)$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fails the statements in flight and every later one, and says it is closed (the readiness check)', async () => {
     const thread = await PgliteThread.open({ conf: [] });
     try {

@@ -107,14 +107,14 @@ class PgliteConnection implements DatabaseConnection {
     const prepared = parameters.length > 0 && (this.statements.has(text) || !PLANNED_PER_VALUE.test(text));
     const send: Send = (bytes) => this.session.send(this, bytes);
     const result = prepared
-      ? await this.statements.run<R>(send, text, parameters)
+      ? await this.statements.run<R>(send, text, parameters, this.release !== undefined)
       : parameters.length > 0
         ? await this.statements.runOnce<R>(send, text, parameters)
         : await this.statements.simple<R>(send, text);
     // A table changed by DDL may change a prepared statement's result columns, which PostgreSQL
     // refuses to answer ("cached plan must not change result type"), and in a transaction (a
     // migration) that error would abort it: they are all prepared again.
-    if (parameters.length === 0 && SCHEMA_CHANGE.test(text)) await this.statements.forgetAll(send);
+    if (parameters.length === 0 && SCHEMA_CHANGE.test(text)) this.statements.forgetAll(send);
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
@@ -196,6 +196,16 @@ interface Prepared {
   rowDescription: BackendMessage | undefined;
 }
 
+/** A text's statement, how many statements in flight use it, and whether it was forgotten (to be closed when they are done). */
+interface Entry {
+  statement: Promise<Prepared>;
+  uses: number;
+  forgotten: boolean;
+}
+
+/** PostgreSQL's invalid_sql_statement_name: the name was closed (forgotten) before the statement reached the worker. */
+const NO_SUCH_STATEMENT = '26000';
+
 /**
  * Statements with values run as named prepared statements, parsed once per SQL text and then
  * bound and executed in one message to the worker. `pglite.query` sends parse, describe, bind,
@@ -210,7 +220,7 @@ interface Prepared {
  */
 class PreparedStatements {
   static readonly LIMIT = 500;
-  readonly #byText = new Map<string, Promise<Prepared>>();
+  readonly #byText = new Map<string, Entry>();
   #next = 0;
 
   constructor(private readonly session: Session) {}
@@ -224,14 +234,33 @@ class PreparedStatements {
     return this.#byText.has(text);
   }
 
-  async run<R>(send: Send, text: string, values: readonly unknown[]): Promise<Result<R>> {
-    const statement = await this.#prepared(send, text);
+  /**
+   * Runs `text` under its name. Outside a transaction, a statement that DDL made stale ("cached
+   * plan must not change result type") runs once more under a new name, as does one closed meanwhile.
+   */
+  async run<R>(send: Send, text: string, values: readonly unknown[], inTransaction: boolean): Promise<Result<R>> {
     try {
-      return await this.#execute<R>(send, statement, values);
+      return await this.#use(send, text, values);
     } catch (error) {
-      if (!isStalePlan(error) || (await this.#byText.get(text)) !== statement) throw error;
-      this.#forget(text);
-      return this.#execute<R>(send, await this.#prepared(send, text), values);
+      // In a transaction the error aborted it: runTransaction runs all of it again (shared/context.ts).
+      if (inTransaction || (!isStalePlan(error) && (error as { code?: unknown }).code !== NO_SUCH_STATEMENT)) throw error;
+      this.#forget(text, send);
+      return this.#use(send, text, values);
+    }
+  }
+
+  /** Binds and executes the text's statement, prepared first if it is not; it is not closed while in use. */
+  async #use<R>(send: Send, text: string, values: readonly unknown[]): Promise<Result<R>> {
+    const entry = this.#entry(send, text);
+    entry.uses += 1;
+    try {
+      const statement = await entry.statement;
+      const { serialize } = protocol;
+      const messages = await send(concat([serialize.bind({ statement: statement.name, values: this.#serialized(statement, values) }), serialize.execute({}), serialize.sync()]));
+      return this.#result<R>(statement, messages);
+    } finally {
+      entry.uses -= 1;
+      if (entry.forgotten && entry.uses === 0) this.#closeEntry(entry, send);
     }
   }
 
@@ -239,15 +268,14 @@ class PreparedStatements {
   async runOnce<R>(send: Send, text: string, values: readonly unknown[]): Promise<Result<R>> {
     const name = `once_${(this.#next += 1)}`;
     const statement = await this.#prepare(send, name, text);
-    const serialized = this.#serialized(statement, values);
     const { serialize } = protocol;
     const messages = await send(
-      concat([serialize.bind({ statement: name, values: serialized }), serialize.execute({}), serialize.close({ type: 'S', name }), serialize.sync()]),
+      concat([serialize.bind({ statement: name, values: this.#serialized(statement, values) }), serialize.execute({}), serialize.close({ type: 'S', name }), serialize.sync()]),
     ).catch(async (error: unknown) => {
       await this.#close(send, [name]);
       throw error;
     });
-    return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.thread.parsers)[0] as unknown as Result<R>;
+    return this.#result<R>(statement, messages);
   }
 
   /** A statement without values, as a simple query (`begin`, DDL). */
@@ -256,10 +284,7 @@ class PreparedStatements {
     return parse.parseResults(messages, this.thread.parsers).at(-1) as unknown as Result<R>;
   }
 
-  async #execute<R>(send: Send, statement: Prepared, values: readonly unknown[]): Promise<Result<R>> {
-    const serialized = this.#serialized(statement, values);
-    const { serialize } = protocol;
-    const messages = await send(concat([serialize.bind({ statement: statement.name, values: serialized }), serialize.execute({}), serialize.sync()]));
+  #result<R>(statement: Prepared, messages: BackendMessage[]): Result<R> {
     return parse.parseResults(statement.rowDescription ? [statement.rowDescription, ...messages] : messages, this.thread.parsers)[0] as unknown as Result<R>;
   }
 
@@ -271,18 +296,19 @@ class PreparedStatements {
     });
   }
 
-  #prepared(send: Send, text: string): Promise<Prepared> {
+  /** The text's entry, its statement prepared if new. */
+  #entry(send: Send, text: string): Entry {
     const known = this.#byText.get(text);
     if (known) return known;
     // The oldest text goes first: the hot statements are few and prepared again at once if evicted.
     if (this.#byText.size >= PreparedStatements.LIMIT) this.#forget(this.#byText.keys().next().value!, send);
-    const preparing = this.#prepare(send, `kysely_${(this.#next += 1)}`, text);
-    this.#byText.set(text, preparing);
+    const entry: Entry = { statement: this.#prepare(send, `kysely_${(this.#next += 1)}`, text), uses: 0, forgotten: false };
+    this.#byText.set(text, entry);
     // A text that failed to prepare (a syntax error, an aborted transaction) is tried afresh next time.
-    preparing.catch(() => {
-      if (this.#byText.get(text) === preparing) this.#byText.delete(text);
+    entry.statement.catch(() => {
+      if (this.#byText.get(text) === entry) this.#byText.delete(text);
     });
-    return preparing;
+    return entry;
   }
 
   async #prepare(send: Send, name: string, text: string): Promise<Prepared> {
@@ -292,27 +318,26 @@ class PreparedStatements {
     return { name, parameterTypes: parameters?.dataTypeIDs ?? [], rowDescription: messages.find((m) => m.name === 'rowDescription') };
   }
 
-  /** Closes every statement (after DDL). */
-  async forgetAll(send: Send) {
-    if (this.#byText.size === 0) return;
-    const statements = [...this.#byText.values()];
-    this.#byText.clear();
-    const names = (await Promise.allSettled(statements)).flatMap((settled) => (settled.status === 'fulfilled' ? [settled.value.name] : []));
-    await this.#close(send, names);
+  /** Forgets every statement (after DDL): each is prepared again when next used, and closed once no statement uses it. */
+  forgetAll(send: Send) {
+    for (const text of [...this.#byText.keys()]) this.#forget(text, send);
   }
 
-  /** Forgets a text's statement; it is closed in the background (a statement sent before the close still runs). */
-  #forget(text: string, send?: Send) {
-    const statement = this.#byText.get(text);
-    if (!statement) return;
+  /** Forgets a text's statement; it is closed once nothing uses it. */
+  #forget(text: string, send: Send) {
+    const entry = this.#byText.get(text);
+    if (!entry) return;
     this.#byText.delete(text);
-    void statement.then(({ name }) => this.#close(send, [name])).catch(() => {});
+    entry.forgotten = true;
+    if (entry.uses === 0) this.#closeEntry(entry, send);
   }
 
-  async #close(send: Send | undefined, names: readonly string[]) {
-    if (names.length === 0) return;
-    // Without a connection (a statement evicted in the background): after any transaction.
-    await (send ?? ((bytes: Uint8Array) => this.session.send(undefined, bytes)))(concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()])).catch(() => {});
+  #closeEntry(entry: Entry, send: Send) {
+    void entry.statement.then(({ name }) => this.#close(send, [name]), () => {});
+  }
+
+  async #close(send: Send, names: readonly string[]) {
+    await send(concat([...names.map((name) => protocol.serialize.close({ type: 'S', name })), protocol.serialize.sync()])).catch(() => {});
   }
 }
 

@@ -23,7 +23,9 @@ type Serializer = (value: unknown) => string;
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const fail = (id, error) => parentPort.postMessage({ id, error: { message: String(error && error.message || error), stack: String(error && error.stack || '') } });
+// Emscripten's file system errors are objects without a message: { name: 'ErrnoError', errno }.
+const describe = (error) => (error && error.message) || (error && error.name ? error.name + (error.errno === undefined ? '' : ' (errno ' + error.errno + ')') : String(error));
+const fail = (id, error) => parentPort.postMessage({ id, error: { message: describe(error), stack: String(error && error.stack || '') } });
 (async () => {
   const { PGlite } = await import(workerData.pglite);
   const { pg_trgm } = await import(workerData.pgTrgm);
@@ -130,6 +132,7 @@ export class PgliteThread {
   /** When each of those was sent, oldest first (the worker answers in order). */
   readonly #sentAt: number[] = [];
   #closed = false;
+  #closing: Promise<void> | undefined;
   #failure: Error | undefined;
   readonly #pending = new Map<number, Pending>();
   #next = 0;
@@ -147,8 +150,14 @@ export class PgliteThread {
     });
     const thread = new PgliteThread(worker);
     Object.assign(thread.parsers, options.parsers);
-    await thread.#started();
-    await thread.#arrayTypes();
+    try {
+      await thread.#started();
+      await thread.#arrayTypes();
+    } catch (error) {
+      // A database that cannot open (a folder of another version, a damaged one) leaves no thread behind.
+      await worker.terminate();
+      throw error;
+    }
     return thread;
   }
 
@@ -248,10 +257,14 @@ export class PgliteThread {
     return new Blob([file!]);
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    await this.#send('close');
-    this.#closed = true;
-    await this.worker.terminate();
+  /** Closes the database (after the statements sent before) and ends the thread; once, however often called. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      if (this.#closed) return;
+      await this.#send('close');
+      this.#closed = true;
+      await this.worker.terminate();
+    })();
+    return this.#closing;
   }
 }
