@@ -17,7 +17,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import type { PgliteThread } from './pglite-thread.js';
+import { waitedLongerThan, type PgliteThread } from './pglite-thread.js';
 import { isStalePlan, PLANNED_PER_VALUE, SCHEMA_CHANGE } from './statement-names.js';
 
 /**
@@ -41,13 +41,7 @@ class Session {
 
   /** How many have waited more than `ms` for a transaction to end. */
   waitingLongerThan(ms: number): number {
-    const since = performance.now() - ms;
-    let old = 0;
-    for (const waiter of this.#waiters) {
-      if (waiter.since > since) break;
-      old += 1;
-    }
-    return old;
+    return this.#waiters.size === 0 ? 0 : waitedLongerThan(Array.from(this.#waiters, (waiter) => waiter.since), ms);
   }
 
   /** Resolves when no transaction holds the session, or `connection`'s own does. */

@@ -109,6 +109,17 @@ function loadArtifacts(): Promise<Artifacts> {
   return artifacts;
 }
 
+/** How many of `since` (times from performance.now(), oldest first) are more than `ms` ago. */
+export function waitedLongerThan(since: Iterable<number>, ms: number): number {
+  const before = performance.now() - ms;
+  let old = 0;
+  for (const time of since) {
+    if (time > before) break;
+    old += 1;
+  }
+  return old;
+}
+
 export interface PgliteThreadOptions {
   dataDir?: string | undefined;
   from?: Blob | undefined;
@@ -127,9 +138,7 @@ interface Pending {
 export class PgliteThread {
   readonly serializers: Record<number, Serializer> = { ...(types.serializers as Record<number, Serializer>) };
   readonly parsers: Record<number, Parser> = { ...(types.parsers as Record<number, Parser>) };
-  /** Messages sent and not answered yet. */
-  inFlight = 0;
-  /** When each of those was sent, oldest first (the worker answers in order). */
+  /** When each message sent and not answered yet was sent, oldest first (the worker answers in order). */
   readonly #sentAt: number[] = [];
   #closed = false;
   #closing: Promise<void> | undefined;
@@ -165,16 +174,18 @@ export class PgliteThread {
     return this.#closed;
   }
 
+  /** Messages sent and not answered yet. */
+  get inFlight(): number {
+    return this.#sentAt.length;
+  }
+
   #started() {
     return new Promise<void>((resolve, reject) => {
       this.#pending.set(0, { resolve: () => resolve(), reject });
       this.worker.on('message', ({ id, error, ...answer }: { id: number; error?: { message: string; stack: string }; bytes?: Uint8Array; file?: ArrayBuffer }) => {
         const pending = this.#pending.get(id);
         this.#pending.delete(id);
-        if (id !== 0) {
-          this.inFlight -= 1;
-          this.#sentAt.shift();
-        }
+        if (id !== 0) this.#sentAt.shift();
         // Idle, the worker does not keep the process alive (as PGlite in the process did not).
         if (this.inFlight === 0) this.worker.unref();
         if (!pending) return;
@@ -187,7 +198,6 @@ export class PgliteThread {
         this.#closed = true;
         for (const { reject: fail } of this.#pending.values()) fail(error);
         this.#pending.clear();
-        this.inFlight = 0;
         this.#sentAt.length = 0;
       };
       this.worker.on('error', lost);
@@ -213,7 +223,6 @@ export class PgliteThread {
     if (this.#closed) return Promise.reject(this.#failure ?? Object.assign(new Error('PGlite is closed'), { code: '08003' }));
     const id = (this.#next += 1);
     if (this.inFlight === 0) this.worker.ref();
-    this.inFlight += 1;
     this.#sentAt.push(performance.now());
     return new Promise<{ bytes?: Uint8Array; file?: ArrayBuffer }>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -228,10 +237,7 @@ export class PgliteThread {
    * a millisecond of work); a long wait is what says the database is behind.
    */
   waitingLongerThan(ms: number): number {
-    const sentBefore = performance.now() - ms;
-    let old = 0;
-    while (old < this.#sentAt.length && this.#sentAt[old]! <= sentBefore) old += 1;
-    return Math.max(0, old - 1);
+    return Math.max(0, waitedLongerThan(this.#sentAt, ms) - 1);
   }
 
   /**
