@@ -109,7 +109,11 @@ describe('load shedding', () => {
 
   it('a saturating load against a server process: every request is served or refused with the 503 and Retry-After, never left to time out', async () => {
     await testContract();
-    const server = await startServerProcess({ args: ['--memory'], env: { MAX_EVENT_LOOP_DELAY_MS: '20', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
+    // At the lowest CPU priority: on a machine busy with other test files (CI runs three lanes
+    // at once on two cores) the server at the same priority as this client kept up with it, its
+    // event loop never lagged 20 ms, and nothing was shed (one CI run of 2,622 tests). Last in
+    // line for the CPU, the server is what saturates, on a quiet machine as on a busy one.
+    const server = await startServerProcess({ args: ['--memory'], env: { MAX_EVENT_LOOP_DELAY_MS: '20', RATE_LIMITS: 'off', LOG_LEVEL: 'warn' }, niceness: 19 });
     running.push(server);
     // 48 clients, each sending its next request as soon as it has an answer, for 4 s: more work
     // than the instance can do, while its event loop is sampled several times.
@@ -126,7 +130,8 @@ describe('load shedding', () => {
     const statuses = new Set(replies.map((r) => r.status));
     expect([...statuses].every((s) => s === 200 || s === 503), [...statuses].join(',')).toBe(true);
     expect(replies.some((r) => r.status === 200)).toBe(true);
-    expect(replies.some((r) => r.status === 503)).toBe(true);
+    const shed = replies.filter((r) => r.status === 503).length;
+    expect(shed, `${shed} of ${replies.length} requests shed`).toBeGreaterThan(0);
     for (const refused of replies.filter((r) => r.status === 503)) {
       expect(refused.retryAfter).toBe('2');
       expect(refused.body).toEqual(SHED_BODY);

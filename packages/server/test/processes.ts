@@ -1,6 +1,7 @@
 // The server as a real process (`node packages/server/dist/main.js`), as `npm run server`
 // runs it: built once per test file, on a free loopback port, stopped even when a test fails.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
@@ -39,7 +40,12 @@ export interface ServerProcess {
 const NO_LOAD_SHEDDING = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_DB_WAITING: '0' };
 const sheds = (env: Record<string, string>) => 'MAX_EVENT_LOOP_DELAY_MS' in env || 'MAX_DB_WAITING' in env;
 
-export async function startServerProcess({ args = [] as string[], env = {} as Record<string, string>, port = 0 } = {}): Promise<ServerProcess> {
+/**
+ * `niceness` (0 to 19) lowers the CPU priority of the server's main thread once it is ready (not
+ * its start's, nor PGlite's thread's): on a machine busy with other work the thread that answers
+ * HTTP gets the CPU last, so a load the test generates saturates the server, not the test's client.
+ */
+export async function startServerProcess({ args = [] as string[], env = {} as Record<string, string>, port = 0, niceness = 0 } = {}): Promise<ServerProcess> {
   await buildServer();
   const boundPort = port || (await findFreePort());
   const child = spawn(process.execPath, [...NODE_FLAGS, resolve(root, 'packages/server/dist/main.js'), '--port', String(boundPort), ...args], {
@@ -54,6 +60,7 @@ export async function startServerProcess({ args = [] as string[], env = {} as Re
     child.on('message', (message: { ready?: string }) => {
       if (message?.ready) {
         clearTimeout(timer);
+        if (niceness) setPriority(child.pid!, niceness);
         done(message.ready);
       }
     });
