@@ -75,9 +75,15 @@ async function stop() {
   stopping = true;
   const exited = new Promise((done) => server.once('exit', done));
   server.kill('SIGTERM');
+  // A server that has not stopped in 10 s is stopped outright: npm start never leaves one behind.
+  const late = setTimeout(() => server.kill('SIGKILL'), 10_000);
   await Promise.allSettled([web.close(), exited]);
+  clearTimeout(late);
   process.exit(0);
 }
+// The terminal or pipe we write the server's lines to may be gone (its reader killed with us):
+// that is no reason to stop reading the server's output, which it waits on to stop.
+process.stdout.on('error', () => {});
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {

@@ -258,3 +258,8 @@ async function stop() {
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Started by a parent over an IPC channel (npm start's scripts/start.mjs, the tests, the benches):
+// the channel closes when that parent goes, however it went (a SIGKILL, a crash), and the server
+// stops with it, as on SIGTERM. Without it a parent killed hard left its server running, holding
+// its port and, on PGlite, its folder.
+process.on('disconnect', stop);

@@ -112,6 +112,58 @@ describe('the request log on standard output', () => {
   });
 });
 
+describe('a server started by another process', () => {
+  it('stops when that process goes, even killed outright (SIGKILL), freeing its port', async () => {
+    await buildServer();
+    // A parent as npm start's scripts/start.mjs is one: it starts the server over an IPC
+    // channel, waits for its ready message and says the server's pid.
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const server = require('node:child_process').spawn(process.execPath, [${JSON.stringify(join(root, 'packages/server/dist/main.js'))}, '--memory', '--port', '0'], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, NODE_ENV: 'development' } });
+         server.on('message', (m) => m && m.ready && console.log(JSON.stringify({ pid: server.pid, url: m.ready })));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let serverPid = 0;
+    try {
+      const { pid, url } = await new Promise<{ pid: number; url: string }>((done, fail) => {
+        let out = '';
+        parent.stdout!.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('\n')) done(JSON.parse(out));
+        });
+        parent.on('exit', (code) => fail(new Error(`the parent exited (${code}) before its server was ready`)));
+      });
+      serverPid = pid;
+      expect((await fetch(`${url}/api/book/all?pageSize=1`)).status).toBe(200);
+      parent.kill('SIGKILL');
+      const alive = () => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const deadline = Date.now() + 15_000;
+      while (alive() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+      expect(alive(), 'the server is still running 15 s after its parent went').toBe(false);
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      parent.kill('SIGKILL');
+      if (serverPid) {
+        try {
+          process.kill(serverPid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    }
+  });
+});
+
 describe('the build', () => {
   it('builds once when several processes find dist/ out of date together, and none finds dist/ missing', async () => {
     // A copy of the package's build beside a few sources, so the real dist/ (which the other
