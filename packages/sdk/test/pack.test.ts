@@ -211,9 +211,8 @@ const { PustakClientProvider, pustakKey, useBooks } = require('@pustak/sdk/swr')
     expect(out).toMatch(/claim code \S+/);
   }, 30_000);
 
-  // One compiler run a test: each checks the declarations it reaches (the SDK's, React's,
-  // csstype's 24,000 lines), about 5 CPU-s, and on a CI machine running three lanes on two
-  // cores the two in one test overran its minute.
+  // A compiler run a test (each 4-5 CPU-s, most of it the declarations of React and csstype):
+  // two in one test overran its minute on a CI machine running three lanes on two cores.
   it('type-checks under bundler resolution', async () => {
     await writeFile(join(project, 'tsconfig.bundler.json'), tsconfig({ module: 'esnext', moduleResolution: 'bundler', noEmit: true }, ['titles.ts']));
     await succeeded(run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], project));
